@@ -1,0 +1,57 @@
+# nekolib: the two commands a newcomer needs are `make test` and `make lab`.
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+PORT   ?= 8866
+GAME   ?= neko_in
+
+.PHONY: help install test test-fast lint lab figures notebooks bench app test-browser clean
+
+help:
+	@echo "make test          create $(VENV), install everything, run pytest + nbval"
+	@echo "make lab           same install, then JupyterLab on notebooks/"
+	@echo "make figures       write every chart into figures/"
+	@echo "make notebooks     rebuild and re-execute notebooks from notebooks/src/"
+	@echo "make app GAME=x    one game's notebook as a Voila web app on port $(PORT)"
+	@echo "make test-browser  real-Chromium tests against Voila/JupyterLab on loopback"
+	@echo "make bench         run the benchmarks in bench/"
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --upgrade pip
+	$(BIN)/python -m pip install -e ".[dev,app]"
+	touch $(STAMP)
+
+install: $(STAMP)
+
+# pytest exits 5 when it collected no test: that is a failure here, not a pass.
+test: $(STAMP)
+	$(BIN)/python -m pytest -p no:cacheprovider --nbval tests notebooks
+
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -q -x tests
+
+lint: $(STAMP)
+	$(BIN)/ruff check nekolib tests bench tools
+	$(BIN)/ruff format --check nekolib tests bench tools
+
+lab: $(STAMP)
+	$(BIN)/jupyter lab --notebook-dir=notebooks
+
+figures: $(STAMP)
+	$(BIN)/python -m nekolib figures
+
+notebooks: $(STAMP)
+	$(BIN)/python tools/build_notebooks.py
+
+bench: $(STAMP)
+	@for f in bench/bench_*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
+
+app: $(STAMP)
+	$(BIN)/voila notebooks/$(GAME).ipynb --port=$(PORT) --no-browser --Voila.ip=127.0.0.1
+
+clean:
+	rm -rf $(VENV) .pytest_cache

@@ -1,0 +1,39 @@
+"""Command line: ``python -m nekolib figures [--only TEXT] [--out DIR]``; ``python -m nekolib games``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m nekolib", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    fig = sub.add_parser("figures", help="write every strategy chart into figures/")
+    fig.add_argument("--only", help="only charts whose name contains this text")
+    fig.add_argument("--out", type=Path, default=None, help="output folder (default: figures/)")
+    fig.add_argument("--quiet", action="store_true", help="no progress bar")
+    sub.add_parser("games", help="list the games nekolib knows")
+    args = parser.parse_args(argv)
+
+    if args.command == "games":
+        from nekolib import games
+
+        for info in games().values():
+            print(f"{info.key:20} {info.title} ({info.min_players}-{info.max_players} players)")
+        return 0
+
+    from nekolib import charts
+
+    written = charts.write_all(args.out or charts.FIGURES_DIR, args.only, not args.quiet)
+    for path in written:
+        print(path)
+    if not written:
+        print("no charts matched", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

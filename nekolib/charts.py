@@ -1,0 +1,76 @@
+"""Shared figure plumbing: discover every game's charts and write them to ``figures/``.
+
+Each game package may have a ``charts`` module with a function
+``figures() -> dict[str, Callable[[], matplotlib.figure.Figure]]``; the keys
+are file stems (``"neko_in_brawl_odds"``). Nothing here knows any game.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from nekolib import game_packages
+
+if TYPE_CHECKING:  # pragma: no cover
+    from matplotlib.figure import Figure
+
+FIGURES_DIR = Path(__file__).resolve().parent.parent / "figures"
+
+
+def use_headless_backend() -> None:
+    """Select Agg unless a backend is already active (notebooks keep their inline one)."""
+    import matplotlib
+
+    if "matplotlib.pyplot" not in __import__("sys").modules:
+        matplotlib.use("Agg")
+
+
+def chart_factories() -> Iterator[tuple[str, Callable[[], Figure]]]:
+    """``(stem, factory)`` for every chart of every game package, in a stable order."""
+    for name in game_packages():
+        try:
+            module = importlib.import_module(f"nekolib.{name}.charts")
+        except ModuleNotFoundError as err:
+            if err.name == f"nekolib.{name}.charts":
+                continue
+            raise
+        yield from sorted(module.figures().items())
+
+
+def save_figure(fig: Figure, path: Path) -> Path:
+    """Save ``fig`` as a PNG without a timestamp or version stamp (re-runs are byte-identical)."""
+    import matplotlib.pyplot as plt
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=110, bbox_inches="tight", metadata={"Software": None})
+    plt.close(fig)
+    return path
+
+
+def write_all(outdir: Path = FIGURES_DIR, only: str | None = None, progress: bool = True) -> list[Path]:
+    """Render every chart (or those whose stem contains ``only``) into ``outdir``."""
+    use_headless_backend()
+    import matplotlib
+
+    matplotlib.rcParams["svg.hashsalt"] = "nekolib"
+    items = [(s, f) for s, f in chart_factories() if only is None or only in s]
+    bar = _progress(items, progress)
+    written = []
+    for stem, factory in bar:
+        if hasattr(bar, "set_postfix_str"):
+            bar.set_postfix_str(stem)
+        written.append(save_figure(factory(), outdir / f"{stem}.png"))
+    return written
+
+
+def _progress(items: list, enabled: bool):
+    if not enabled:
+        return items
+    try:
+        from tqdm import tqdm
+    except ImportError:  # pragma: no cover - tqdm is a notebook-extra dependency
+        return items
+    return tqdm(items, desc="figures", unit="chart")
