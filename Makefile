@@ -29,10 +29,10 @@ install: $(STAMP)
 
 # pytest exits 5 when it collected no test: that is a failure here, not a pass.
 test: $(STAMP)
-	$(BIN)/python -m pytest -p no:cacheprovider --nbval tests notebooks
+	$(BIN)/python -m pytest -p no:cacheprovider --nbval --ignore=tests/browser tests notebooks
 
 test-fast: $(STAMP)
-	$(BIN)/python -m pytest -q -x tests
+	$(BIN)/python -m pytest -q -x --ignore=tests/browser tests
 
 lint: $(STAMP)
 	$(BIN)/ruff check nekolib tests bench tools
@@ -52,6 +52,9 @@ bench: $(STAMP)
 
 app: $(STAMP)
 	$(BIN)/voila notebooks/$(GAME).ipynb --port=$(PORT) --no-browser --Voila.ip=127.0.0.1
+
+test-browser: $(STAMP)
+	@echo "test-browser: not written yet"; exit 1
 
 clean:
 	rm -rf $(VENV) .pytest_cache

@@ -1,4 +1,4 @@
-"""Command line: ``python -m nekolib figures [--only TEXT] [--out DIR]``; ``python -m nekolib games``."""
+"""Command line: ``python -m nekolib figures [--only TEXT]`` and ``python -m nekolib games``."""
 
 from __future__ import annotations
 

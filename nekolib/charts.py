@@ -50,7 +50,9 @@ def save_figure(fig: Figure, path: Path) -> Path:
     return path
 
 
-def write_all(outdir: Path = FIGURES_DIR, only: str | None = None, progress: bool = True) -> list[Path]:
+def write_all(
+    outdir: Path = FIGURES_DIR, only: str | None = None, progress: bool = True
+) -> list[Path]:
     """Render every chart (or those whose stem contains ``only``) into ``outdir``."""
     use_headless_backend()
     import matplotlib

@@ -407,9 +407,7 @@ class Match:
         return lines
 
     @classmethod
-    def replay(
-        cls, initial: GameState, seed: int | str | None, actions: Iterable[Action]
-    ) -> Match:
+    def replay(cls, initial: GameState, seed: int | str | None, actions: Iterable[Action]) -> Match:
         """Rebuild a match from its initial state and move log (every action re-validated)."""
         match = cls(initial, seed)
         for action in actions:

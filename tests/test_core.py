@@ -95,8 +95,9 @@ def test_replay_rejects_an_illegal_log():
 
 def test_play_out_checks_every_step_and_terminates():
     seen = []
-    final, log = play_out(ToyState(), RandomAgent(), random.Random(5),
-                          on_step=lambda b, a, c: seen.append((b, a, c)))
+    final, log = play_out(
+        ToyState(), RandomAgent(), random.Random(5), on_step=lambda b, a, c: seen.append((b, a, c))
+    )
     assert final.is_terminal() and len(seen) == len(log)
     assert all(b.apply(a) == c for b, a, c in seen)
     assert sum(final.returns()) == 1

@@ -33,7 +33,9 @@ def test_rules_and_analysis_need_only_stdlib_and_sympy():
     script = SCRIPT.format(blocked=BLOCKED, parts=PURE_MODULES)
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.strip().split(",") == nekolib.game_packages() or not nekolib.game_packages()
+    assert (
+        result.stdout.strip().split(",") == nekolib.game_packages() or not nekolib.game_packages()
+    )
 
 
 @pytest.mark.parametrize("game", nekolib.game_packages())

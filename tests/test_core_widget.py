@@ -16,8 +16,12 @@ class ToyWidget(GameWidget):
 
 
 def make(seats=("human", "human"), seed=0):
-    return ToyWidget(lambda s: ToyState(), seats=list(seats), seed=seed,
-                     agents={"random": RandomAgent, "first": FirstActionAgent})
+    return ToyWidget(
+        lambda s: ToyState(),
+        seats=list(seats),
+        seed=seed,
+        agents={"random": RandomAgent, "first": FirstActionAgent},
+    )
 
 
 def test_buttons_are_exactly_the_legal_actions_and_clicking_plays():

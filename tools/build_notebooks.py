@@ -28,7 +28,11 @@ OUT = ROOT / "notebooks"
 def build(name: str) -> Path:
     source = SRC / f"{name}.py"
     nb = jupytext.read(source)
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
     nb.metadata.pop("jupytext", None)
     client = NotebookClient(
         nb,

@@ -104,8 +104,13 @@ class GameWidget(widgets.VBox):
             selector.observe(self._seats_changed, names="value")
 
         controls = widgets.HBox(
-            [self.undo_button, self.step_button, self.run_button, self.seed_input,
-             self.new_game_button],
+            [
+                self.undo_button,
+                self.step_button,
+                self.run_button,
+                self.seed_input,
+                self.new_game_button,
+            ],
             layout=widgets.Layout(flex_flow="row wrap"),
         )
         seats_box = widgets.HBox(
@@ -119,8 +124,13 @@ class GameWidget(widgets.VBox):
         ]
         if extra is not None:
             children.append(extra)
-        children += [self.actions_box, controls, seats_box,
-                     widgets.HTML("<b>Move log</b>"), self.log_view]
+        children += [
+            self.actions_box,
+            controls,
+            seats_box,
+            widgets.HTML("<b>Move log</b>"),
+            self.log_view,
+        ]
         super().__init__(children)
         self.add_class("nekolib-game")
         self.match = Match(initial, seed)
@@ -215,7 +225,9 @@ class GameWidget(widgets.VBox):
 
     def undo(self) -> None:
         """Take back to the previous human decision (dice re-roll identically: seeded by ply)."""
-        self.match.undo(keep=lambda s: (not s.is_chance_node()) and self.is_human(s.current_player()))
+        self.match.undo(
+            keep=lambda s: (not s.is_chance_node()) and self.is_human(s.current_player())
+        )
         self.last_rolls = []
         self.last_error = ""
         self._settle(autoplay=False)
@@ -243,8 +255,11 @@ class GameWidget(widgets.VBox):
                 outcome = self.match.roll()
                 rolls.append(state.action_to_string(outcome))
             elif who != TERMINAL and autoplay and any_human and not self.is_human(who):
-                self.match.play(self.agent(who).choose(state, chance_rng(self.match.seed,
-                                                                         f"agent{self.match.ply}")))
+                self.match.play(
+                    self.agent(who).choose(
+                        state, chance_rng(self.match.seed, f"agent{self.match.ply}")
+                    )
+                )
             else:
                 break
         if rolls:
@@ -262,7 +277,9 @@ class GameWidget(widgets.VBox):
         self.step_button.disabled = done
         self.run_button.disabled = done
         lines = self.match.log()
-        self.log_view.value = "<br>".join(html.escape(x) for x in lines[-200:]) or "<i>no moves yet</i>"
+        self.log_view.value = (
+            "<br>".join(html.escape(x) for x in lines[-200:]) or "<i>no moves yet</i>"
+        )
         self.on_refresh()
 
     def name(self, who: int | None) -> str:
@@ -297,8 +314,9 @@ class GameWidget(widgets.VBox):
         if not state.is_terminal() and self.is_human(state.current_player()):
             for action in state.legal_actions():
                 label = state.action_to_string(action)
-                button = widgets.Button(description=label, tooltip=label,
-                                        layout=widgets.Layout(width="auto"))
+                button = widgets.Button(
+                    description=label, tooltip=label, layout=widgets.Layout(width="auto")
+                )
                 button.add_class("nekolib-action")
                 button.action = action
                 button.on_click(lambda _b, a=action: self.play(a))
@@ -310,5 +328,5 @@ class GameWidget(widgets.VBox):
 def _safe_turn_player(state: GameState) -> int | None:
     try:
         return state.turn_player()
-    except Exception:  # noqa: BLE001 - a game may have no turn player at chance/terminal
+    except Exception:
         return None
