@@ -1,0 +1,526 @@
+"""Rules of *Indovina Gatto* (HABA 2019, English edition "Cloaked Cats").
+
+Seed: ``003_*.txt`` (Italian rulebook). The whole deal (trait cards and cat
+cards) is shuffled by :func:`new_game` from its seed, so a game contains no
+chance nodes: every decision is a player's.
+
+A turn (rulebook "SVOLGIMENTO DEL GIOCO", "Ogni turno di gioco si svolge in 4 fasi"):
+
+1. *Giocare una carta gatto*: the turn player plays one of their cat cards
+   (:class:`PlayCat`);
+2. *Piazzare una tessera maschera*: automatic: every player sharing at least
+   one trait with the cat places exactly one mask on it;
+3. *(Facoltativo) indovinare*: the turn player may guess one trait of one
+   player (:class:`Guess`) or not (:class:`Pass`);
+4. *Pescare una carta gatto*: automatic draw from the deck.
+
+Every choice the rulebook leaves open is a field of :class:`Params` and a row
+in ``docs/assumptions/indovina_gatto.md``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from functools import cached_property
+from typing import Any
+
+from nekolib.core import HIDDEN, TERMINAL, GameState, InvalidSetup, make_rng
+
+# --------------------------------------------------------------------------- traits
+POSES: tuple[str, ...] = ("swaggering", "haughty", "crouching", "lazy", "belly-up")
+"""The five poses ("Posa"): lo spavaldo baldanzoso, l'arrogante impettita, il boss
+accovacciato, il pigrone sdraiato, la giocherellona a pancia in su."""
+COLOURS: tuple[str, ...] = (
+    "white",
+    "brown",
+    "blue",
+    "black",
+    "green",
+    "yellow",
+    "purple",
+    "red",
+)
+""""Colore del pelo": bianco, marrone, blu, nero, verde, giallo, viola, rosso."""
+PATTERNS: tuple[str, ...] = ("tabby", "spotted")
+""""Disegno del pelo": tigrato, maculato."""
+ACCESSORIES: tuple[str, ...] = ("yarn", "fish cocktail", "top hat", "toy mouse")
+""""Accessori": gomitolo di lana, cocktail di pesce, cilindro, topolino giocattolo."""
+
+ALL_TRAITS: tuple[str, ...] = POSES + COLOURS + PATTERNS + ACCESSORIES
+"""The 19 trait cards ("19 carte caratteristica"), one card per trait."""
+
+CATEGORY: dict[str, str] = {
+    **dict.fromkeys(POSES, "pose"),
+    **dict.fromkeys(COLOURS, "colour"),
+    **dict.fromkeys(PATTERNS, "pattern"),
+    **dict.fromkeys(ACCESSORIES, "accessory"),
+}
+
+
+def _default_deck() -> tuple[tuple[str, ...], ...]:
+    """The documented default deck of 40 cat cards (the seed does not list the cards).
+
+    "Ogni carta gatto contiene un gatto dotato di 3-4 caratteristiche" and "non
+    tutti i gatti hanno un disegno del pelo", "ci sono anche gatti senza accessori".
+    Cat ``i`` (colour ``c = i // 5``, slot ``s = i % 5``) has colour ``c``, pose
+    ``(s + 2c) mod 5``; a pattern when ``s + c`` is even (20 cats, tabby and spotted
+    alternating); an accessory if it has no pattern or is among the first three of
+    every five patterned cats (32 cats, the four accessories in rotation). Result:
+    every pose on 8 cats, every colour on 5, each pattern on 10, each accessory on 8,
+    28 cats with 3 traits and 12 with 4.
+    """
+    deck = []
+    patterned = accessorised = 0
+    for i in range(40):
+        c, s = divmod(i, 5)
+        traits = [POSES[(s + 2 * c) % 5], COLOURS[c]]
+        has_pattern = (s + c) % 2 == 0
+        has_accessory = not has_pattern
+        if has_pattern:
+            traits.append(PATTERNS[patterned % 2])
+            has_accessory = patterned % 5 < 3
+            patterned += 1
+        if has_accessory:
+            traits.append(ACCESSORIES[accessorised % 4])
+            accessorised += 1
+        deck.append(tuple(traits))
+    return tuple(deck)
+
+
+DEFAULT_DECK: tuple[tuple[str, ...], ...] = _default_deck()
+
+FINAL_ROUND_CHOICES = ("rest_of_round", "everyone_else", "none")
+
+
+@dataclass(frozen=True)
+class Params:
+    """Everything the rulebook fixes, plus every reading it leaves open (see assumptions)."""
+
+    deck: tuple[tuple[str, ...], ...] = DEFAULT_DECK
+    """The 40 cat cards, each a tuple of traits (pose, colour, [pattern], [accessory])."""
+    traits_per_player: int = 3
+    """"distribuitene 3 coperte a ogni giocatore"."""
+    masks_per_player: int = 16
+    """"16 maschere per colore"."""
+    hand_size: int = 3
+    """"Mescolate le carte gatto e distribuitene 3"."""
+    start_player: int = 0
+    """Seat of the starting player (the invitations are shuffled; seats are numbered from it)."""
+    final_round: str = "rest_of_round"
+    """After the last trait of a player is revealed, who still guesses: the players after
+    the turn player up to the end of the round (``rest_of_round``), every other player
+    (``everyone_else``) or nobody (``none``)."""
+    empty_hand_ends_game: bool = True
+    """A turn player with no cat card left (deck empty) cannot play: the game ends then."""
+    guess_own_traits: bool = False
+    """Whether a player may name a trait printed on their own trait cards (always wrong)."""
+
+    def __post_init__(self) -> None:
+        if self.final_round not in FINAL_ROUND_CHOICES:
+            raise InvalidSetup(f"final_round must be one of {FINAL_ROUND_CHOICES}")
+        for card in self.deck:
+            if not set(card) <= set(ALL_TRAITS) or len(set(card)) != len(card):
+                raise InvalidSetup(f"cat card {card} has unknown or repeated traits")
+
+
+# --------------------------------------------------------------------------- actions
+@dataclass(frozen=True, order=True)
+class PlayCat:
+    """Phase 1: "Scegli una delle tre carte gatto che hai in mano e mettila al centro"."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"play cat #{self.card}"
+
+
+@dataclass(frozen=True, order=True)
+class Guess:
+    """Phase 3: "indovinare una caratteristica a piacere ... di un giocatore a scelta"."""
+
+    suspect: int
+    trait: str
+
+    def __str__(self) -> str:
+        return f"guess player {self.suspect} is {self.trait}"
+
+
+@dataclass(frozen=True, order=True)
+class Pass:
+    """Phase 3 is optional: "Questa fase è facoltativa, quindi puoi anche saltarla"."""
+
+    def __str__(self) -> str:
+        return "no guess"
+
+
+Action = PlayCat | Guess | Pass
+
+
+# --------------------------------------------------------------------------- records
+@dataclass(frozen=True)
+class TablePlay:
+    """A cat card on the table and the players who put a mask on it (public forever)."""
+
+    card: int
+    player: int
+    maskers: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class GuessRecord:
+    """A guess and its (public, honest) answer."""
+
+    guesser: int
+    suspect: int
+    trait: str
+    correct: bool
+
+
+PLAY, GUESS, FINAL, OVER = "play", "guess", "final guesses", "over"
+
+
+# --------------------------------------------------------------------------- state
+@dataclass(frozen=True)
+class IndovinaGattoState(GameState):
+    """An immutable Indovina Gatto position (all fields are tuples)."""
+
+    params: Params
+    num_players: int
+    traits: tuple[tuple[str, ...], ...]
+    aside: tuple[str, ...]
+    hands: tuple[tuple[int, ...], ...]
+    deck: tuple[int, ...]
+    revealed: tuple[tuple[str, ...], ...]
+    supply: tuple[int, ...]
+    received: tuple[tuple[int, ...], ...]
+    """``received[p][q]``: masks of player ``q``'s colour that ``p`` holds face up."""
+    table: tuple[TablePlay, ...] = ()
+    guesses: tuple[GuessRecord, ...] = ()
+    turn: int = 0
+    phase: str = PLAY
+    final_queue: tuple[int, ...] = ()
+    end_reason: str = ""
+
+    # -- who acts ---------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.phase == OVER:
+            return TERMINAL
+        if self.phase == FINAL:
+            return self.final_queue[0]
+        return self.turn
+
+    def turn_player(self) -> int:
+        return self.current_player()
+
+    # -- helpers -----------------------------------------------------------------
+    def card_traits(self, card: int) -> tuple[str, ...]:
+        return self.params.deck[card]
+
+    def hidden_traits(self, player: int) -> tuple[str, ...]:
+        """The traits of ``player`` still in their fan (not yet unmasked)."""
+        return tuple(t for t in self.traits[player] if t not in self.revealed[player])
+
+    def points(self) -> list[int]:
+        """ "Per ciascuna maschera ricevuta ottengono un punto. Ogni caratteristica non
+        ancora smascherata vale anch'essa un punto." """
+        return [sum(self.received[p]) + len(self.hidden_traits(p)) for p in range(self.num_players)]
+
+    def all_revealed(self) -> tuple[str, ...]:
+        return tuple(t for r in self.revealed for t in r)
+
+    # -- legal actions -------------------------------------------------------------
+    def _legal_actions(self) -> Sequence[Action]:
+        return self._legal
+
+    @cached_property
+    def _legal(self) -> tuple[Action, ...]:
+        """Legal actions, computed once per (immutable) state."""
+        return tuple(self._compute_legal())
+
+    def is_legal(self, action: Any) -> bool:
+        return self.phase != OVER and action in self._legal_set
+
+    @cached_property
+    def _legal_set(self) -> frozenset:
+        return frozenset(self._legal)
+
+    def _compute_legal(self) -> list[Action]:
+        if self.phase == PLAY:
+            return [PlayCat(c) for c in sorted(self.hands[self.turn])]
+        if self.phase in (GUESS, FINAL):
+            return [*self._guesses(self.current_player()), Pass()]
+        return []
+
+    def _guesses(self, guesser: int) -> list[Guess]:
+        """Name any trait still in a fan of another player ("tra quelle poste nel ventaglio")."""
+        gone = set(self.all_revealed())
+        if not self.params.guess_own_traits:
+            gone |= set(self.traits[guesser])
+        out = []
+        for suspect in range(self.num_players):
+            if suspect == guesser or not self.hidden_traits(suspect):
+                continue
+            out.extend(Guess(suspect, t) for t in ALL_TRAITS if t not in gone)
+        return out
+
+    def explain_illegal(self, action: Any) -> str:
+        who = self.current_player()
+        if self.phase == OVER:
+            return "the game is over"
+        if isinstance(action, PlayCat):
+            if self.phase != PLAY:
+                return "a cat card is played only in phase 1 of a turn (now: guess or pass)"
+            return f"cat #{action.card} is not in player {who}'s hand"
+        if isinstance(action, (Guess, Pass)) and self.phase == PLAY:
+            return "phase 1 first: play a cat card before guessing"
+        if isinstance(action, Guess):
+            if action.suspect == who:
+                return "you guess another player's trait, not your own"
+            if not 0 <= action.suspect < self.num_players:
+                return f"there is no player {action.suspect}"
+            if action.trait not in ALL_TRAITS:
+                return f"{action.trait!r} is not a trait"
+            if action.trait in self.all_revealed():
+                return f"{action.trait} is already unmasked and no longer in a fan"
+            if action.trait in self.traits[who]:
+                return f"{action.trait} is on your own trait card (guess_own_traits=False)"
+            return f"player {action.suspect} has no trait left to guess"
+        return "it is not an Indovina Gatto action"
+
+    # -- moves ---------------------------------------------------------------------
+    def _apply(self, action: Action) -> IndovinaGattoState:
+        if isinstance(action, PlayCat):
+            return self._play_cat(action.card)
+        state = self._resolve_guess(action) if isinstance(action, Guess) else self
+        if state.phase == OVER:
+            return state
+        if self.phase == FINAL:
+            queue = state.final_queue[1:]
+            if not queue:
+                return replace(state, final_queue=(), phase=OVER, end_reason="revealed")
+            return replace(state, final_queue=queue)
+        if any(not state.hidden_traits(p) for p in range(self.num_players)):
+            return state._start_final_round()
+        return state._draw_and_pass_turn()
+
+    def _play_cat(self, card: int) -> IndovinaGattoState:
+        """Phases 1 and 2: the cat goes on the table, then "Tutti i giocatori (compreso
+        quello che ha giocato la carta) controllano se almeno una delle caratteristiche
+        della carta gatto è presente ... piazzano una delle maschere" - one mask at most
+        ("non devi piazzarci sopra più di una maschera"), revealed traits included
+        ("si devono continuare a piazzare tessere maschera ... anche per le
+        caratteristiche smascherate")."""
+        cat = set(self.card_traits(card))
+        maskers = tuple(p for p in range(self.num_players) if cat & set(self.traits[p]))
+        supply = tuple(s - (p in maskers) for p, s in enumerate(self.supply))
+        hands = _replace_at(
+            self.hands, self.turn, tuple(c for c in self.hands[self.turn] if c != card)
+        )
+        state = replace(
+            self,
+            hands=hands,
+            supply=supply,
+            table=(*self.table, TablePlay(card, self.turn, maskers)),
+            phase=GUESS,
+        )
+        return state._end_if_out_of_masks()
+
+    def _resolve_guess(self, guess: Guess) -> IndovinaGattoState:
+        """ "Se hai indovinato ... il giocatore sospettato deve mettere la carta ...
+        scoperta ... Ricevi poi una maschera dalla riserva del sospettato. Se non hai
+        indovinato, devi dare al giocatore sospettato una delle maschere della tua riserva." """
+        guesser, suspect = self.current_player(), guess.suspect
+        correct = guess.trait in self.hidden_traits(suspect)
+        giver, taker = (suspect, guesser) if correct else (guesser, suspect)
+        supply = _replace_at(self.supply, giver, self.supply[giver] - 1)
+        row = _replace_at(self.received[taker], giver, self.received[taker][giver] + 1)
+        revealed = self.revealed
+        if correct:
+            revealed = _replace_at(revealed, suspect, (*revealed[suspect], guess.trait))
+        state = replace(
+            self,
+            supply=supply,
+            received=_replace_at(self.received, taker, row),
+            revealed=revealed,
+            guesses=(*self.guesses, GuessRecord(guesser, suspect, guess.trait, correct)),
+        )
+        return state._end_if_out_of_masks()
+
+    def _end_if_out_of_masks(self) -> IndovinaGattoState:
+        """ "nell'eventualità improbabile che un giocatore rimanga senza tessere maschera,
+        il gioco finisce e si passa subito alla conta dei punti" """
+        if min(self.supply) <= 0:
+            return replace(self, phase=OVER, end_reason="masks")
+        return self
+
+    def _start_final_round(self) -> IndovinaGattoState:
+        """ "Il gioco finisce non appena vengono smascherate tutte e 3 le caratteristiche
+        di uno dei giocatori. Il giro viene portato a termine, ma i giocatori rimanenti
+        eseguono solo la fase 3" (a guess; no cat card, mask or draw)."""
+        n, start, mode = self.num_players, self.params.start_player, self.params.final_round
+        after = [(self.turn + k) % n for k in range(1, n)]
+        if mode == "rest_of_round":
+            queue = tuple(
+                p for p in after if p != start and (p - start) % n > (self.turn - start) % n
+            )
+        elif mode == "everyone_else":
+            queue = tuple(after)
+        else:
+            queue = ()
+        if not queue:
+            return replace(self, phase=OVER, end_reason="revealed")
+        return replace(self, phase=FINAL, final_queue=queue)
+
+    def _draw_and_pass_turn(self) -> IndovinaGattoState:
+        """Phase 4: "Pesca una nuova carta gatto dal mazzo" (none once the deck is empty)."""
+        hands, deck = self.hands, self.deck
+        if deck:
+            hands = _replace_at(hands, self.turn, (*hands[self.turn], deck[0]))
+            deck = deck[1:]
+        nxt = (self.turn + 1) % self.num_players
+        state = replace(self, hands=hands, deck=deck, turn=nxt, phase=PLAY)
+        if not hands[nxt] and self.params.empty_hand_ends_game:
+            return replace(state, phase=OVER, end_reason="cards")
+        return state
+
+    # -- results -----------------------------------------------------------------------
+    def ranking_key(self, player: int) -> tuple[int, int]:
+        """ "Vince il giocatore con il maggior numero di punti. In caso di parità vince il
+        giocatore con il maggior numero di caratteristiche non smascherate." """
+        return (self.points()[player], len(self.hidden_traits(player)))
+
+    def returns(self) -> list[float]:
+        """1 for the winner; "Se la parità persiste, ... riportano insieme la vittoria": 1/k."""
+        if self.phase != OVER:
+            return [0.0] * self.num_players
+        keys = [self.ranking_key(p) for p in range(self.num_players)]
+        best = max(keys)
+        winners = [p for p in range(self.num_players) if keys[p] == best]
+        return [1 / len(winners) if p in winners else 0.0 for p in range(self.num_players)]
+
+    # -- views ---------------------------------------------------------------------------
+    def view(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` sees: own trait cards and hand; everything on the table is public.
+
+        Other players' unrevealed traits, their hands, the deck order and the trait cards
+        left out of the deal are :data:`HIDDEN`.
+        """
+        n = self.num_players
+
+        def fan(p: int) -> list[str]:
+            if p == player:
+                return list(self.traits[p])
+            return list(self.revealed[p]) + [HIDDEN] * len(self.hidden_traits(p))
+
+        own = player is not None and 0 <= player < n
+        return {
+            "game": "indovina_gatto",
+            "num_players": n,
+            "viewer": player,
+            "turn": self.turn,
+            "decider": self.current_player(),
+            "phase": self.phase,
+            "end_reason": self.end_reason,
+            "my_traits": list(self.traits[player]) if own else [],
+            "traits": [fan(p) for p in range(n)],
+            "revealed": [list(r) for r in self.revealed],
+            "hidden_counts": [len(self.hidden_traits(p)) for p in range(n)],
+            "hand": [{"card": c, "traits": list(self.card_traits(c))} for c in self.hands[player]]
+            if own
+            else HIDDEN,
+            "hand_sizes": [len(h) for h in self.hands],
+            "deck_size": len(self.deck),
+            "supply": list(self.supply),
+            "received": [list(r) for r in self.received],
+            "points": self.points(),
+            "table": [
+                {
+                    "card": t.card,
+                    "player": t.player,
+                    "traits": list(self.card_traits(t.card)),
+                    "maskers": list(t.maskers),
+                }
+                for t in self.table
+            ],
+            "guesses": [
+                {"guesser": g.guesser, "suspect": g.suspect, "trait": g.trait, "correct": g.correct}
+                for g in self.guesses
+            ],
+            "final_queue": list(self.final_queue),
+            "traits_per_player": self.params.traits_per_player,
+            "guess_own_traits": self.params.guess_own_traits,
+        }
+
+    def action_to_string(self, action: Any) -> str:
+        if isinstance(action, PlayCat):
+            return f"play cat #{action.card} ({' '.join(self.card_traits(action.card))})"
+        if isinstance(action, Guess):
+            return f"guess: player {action.suspect} is {action.trait}"
+        return str(action)
+
+
+def _replace_at(items: tuple, index: int, value: Any) -> tuple:
+    return (*items[:index], value, *items[index + 1 :])
+
+
+# --------------------------------------------------------------------------- set-up
+def new_game(
+    num_players: int = 2,
+    seed: int | str | None = None,
+    params: Params | None = None,
+    *,
+    traits: Sequence[Sequence[str]] | None = None,
+    cat_order: Sequence[int] | None = None,
+) -> IndovinaGattoState:
+    """Set up a game ("DISPOSIZIONE DEL GIOCO").
+
+    "Mescolate le carte caratteristica e distribuitene 3 coperte a ogni giocatore";
+    "Mescolate le carte gatto e distribuitene 3 ... Con le carte gatto rimaste formate
+    un mazzo di pesca". ``seed`` fixes both shuffles; ``traits`` (one tuple per player)
+    and ``cat_order`` (hands dealt from the front, 3 each, then the deck) fix them by hand.
+    """
+    params = params or Params()
+    if not 2 <= num_players <= 4:
+        raise InvalidSetup(f"Indovina Gatto is for 2-4 players, not {num_players}")
+    k = params.traits_per_player
+    if num_players * (k + params.hand_size) > len(ALL_TRAITS) + len(params.deck):
+        raise InvalidSetup("not enough cards for this many players")
+    rng: random.Random = make_rng(seed)
+    if traits is None:
+        pool = list(ALL_TRAITS)
+        rng.shuffle(pool)
+        traits = [pool[p * k : (p + 1) * k] for p in range(num_players)]
+    traits = tuple(tuple(t) for t in traits)
+    _check_traits(traits, num_players, k)
+    if cat_order is None:
+        order = list(range(len(params.deck)))
+        rng.shuffle(order)
+    else:
+        order = list(cat_order)
+        if sorted(order) != list(range(len(params.deck))):
+            raise InvalidSetup("cat_order must be a permutation of the deck")
+    h = params.hand_size
+    hands = tuple(tuple(order[p * h : (p + 1) * h]) for p in range(num_players))
+    dealt = {t for ts in traits for t in ts}
+    return IndovinaGattoState(
+        params=params,
+        num_players=num_players,
+        traits=traits,
+        aside=tuple(t for t in ALL_TRAITS if t not in dealt),
+        hands=hands,
+        deck=tuple(order[num_players * h :]),
+        revealed=((),) * num_players,
+        supply=(params.masks_per_player,) * num_players,
+        received=((0,) * num_players,) * num_players,
+        turn=params.start_player,
+    )
+
+
+def _check_traits(traits: tuple[tuple[str, ...], ...], n: int, k: int) -> None:
+    flat = [t for ts in traits for t in ts]
+    if len(traits) != n or any(len(ts) != k for ts in traits):
+        raise InvalidSetup(f"each of the {n} players needs exactly {k} trait cards")
+    if len(set(flat)) != len(flat) or not set(flat) <= set(ALL_TRAITS):
+        raise InvalidSetup("trait cards must be distinct cards of the 19")

@@ -1,0 +1,169 @@
+# %% [markdown]
+# # Indovina Gatto: exact deduction at the masked ball
+#
+# *Indovina Gatto* (HABA 2019, English edition *Cloaked Cats*) for 2-4 players.
+# Everybody secretly holds **3 of the 19 trait cards** (5 poses, 8 fur colours,
+# 2 patterns, 4 accessories). On your turn you
+#
+# 1. play a **cat card** from your hand (each cat shows 3-4 traits);
+# 2. every player - you too - who shares **at least one** trait with that cat puts
+#    **exactly one** mask on it;
+# 3. may **guess** one trait of one player: right, the trait is unmasked and you take
+#    one of their masks; wrong, you give them one of yours;
+# 4. draw a cat.
+#
+# The game ends when a player's three traits are all unmasked (the round is finished
+# with guesses only) or when somebody runs out of masks. Points: one per mask received
+# plus one per trait still hidden.
+#
+# Every mask is an exact yes/no answer to "do you have one of these traits?". This
+# notebook turns those answers into **exact probabilities** (fractions, no sampling).
+# The rules engine is `nekolib.indovina_gatto`; the choices the rulebook leaves open
+# (the cat deck above all) are in `docs/assumptions/indovina_gatto.md`.
+
+# %%
+from collections import Counter
+from fractions import Fraction
+from math import comb
+
+from IPython.display import display
+
+from nekolib.indovina_gatto.analysis import deduction_trace, posterior, sample_game
+from nekolib.indovina_gatto.rules import DEFAULT_DECK, PlayCat, new_game
+from nekolib.indovina_gatto.widget import make_widget
+
+# %% [markdown]
+# ## The deck
+#
+# The seed does not list the 40 cats, so the library uses a documented default deck:
+# every pose on 8 cats, every colour on 5, each pattern on 10, each accessory on 8.
+
+# %%
+counts = Counter(t for cat in DEFAULT_DECK for t in cat)
+print("cats:", len(DEFAULT_DECK), "| traits per cat:", dict(Counter(map(len, DEFAULT_DECK))))
+print(dict(counts))
+
+# %% [markdown]
+# ## Play
+#
+# You are Yellow (seat 0); Red and Green are the computer's *expected-points* player,
+# which decides from its own view only. Below the board, the **deduction board** shows
+# the exact posterior of every opponent's hidden traits, as you (the viewer) can
+# compute it. Change a seat to `human` for hot-seat play: the board then always shows
+# the cards of the player at the device, and nobody else's.
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+game = make_widget(3, seed=1)
+display(game)
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+hot_seat = make_widget(2, seats=["human", "human"], seed=2)
+display(hot_seat)
+
+# %% [markdown]
+# ## How the posterior is computed
+#
+# From one player's view, the unseen trait cards are the 19 minus the own 3 minus the
+# unmasked ones. Every way of dealing them to the opponents is equally likely a priori
+# (a hypergeometric deal); a deal survives if it reproduces **every** mask that was
+# placed or not placed and every wrong guess. The probability that Red holds *blue* is
+#
+# $$P(\text{Red has blue}\mid\text{masks}) =
+#   \frac{\#\{\text{surviving deals with blue at Red}\}}{\#\{\text{surviving deals}\}}.$$
+#
+# The library counts the deals without listing them (traits that no clue tells apart
+# are grouped, then a forward-backward sum runs over the opponents), and the tests
+# check it against listing every deal and against Monte Carlo sampling.
+#
+# A first example: two players. You hold *red, tabby, lazy*; the opponent holds *blue,
+# top hat, haughty* (you do not know that). You play cat #11.
+
+# %%
+me, you = ("red", "tabby", "lazy"), ("blue", "top hat", "haughty")
+cat = 11
+state = new_game(2, traits=[me, you], cat_order=[cat, *[c for c in range(40) if c != cat]])
+before = posterior(state.view(0))
+state = state.apply(PlayCat(cat))
+after = posterior(state.view(0))
+print("cat #11:", ", ".join(DEFAULT_DECK[cat]), "| masked by:", state.table[-1].maskers)
+print("deals before:", before.deals, " after:", after.deals)
+for trait in ["blue", "swaggering", "green", "top hat"]:
+    p0, p1 = before.probability(1, trait), after.probability(1, trait)
+    print(f"P(opponent has {trait:10}) = {p0} -> {p1}")
+
+# %% [markdown]
+# ## Classroom exercise: conditional probability
+#
+# Same situation: you hold *red, tabby, lazy*, so 16 trait cards are unseen and your
+# opponent holds 3 of them. Cat #11 is *swaggering, blue, fish cocktail* - three unseen
+# traits. Work out, as fractions:
+#
+# 1. `p_blue`: before the cat is played, the probability that the opponent holds *blue*;
+# 2. `p_mask`: the probability that the opponent puts a mask on cat #11 (they hold at
+#    least one of its three traits);
+# 3. `p_blue_given_mask`: the probability that they hold *blue*, given that they
+#    masked the cat. (Hint: "holds blue" implies "masks the cat", so
+#    $P(B\mid M) = P(B)/P(M)$.)
+# 4. `p_green_given_mask`: the same for *green*, a trait not on the cat.
+#
+# Replace the worked answers below with your own and run the check.
+
+# %%
+p_blue = Fraction(comb(15, 2), comb(16, 3))
+p_mask = 1 - Fraction(comb(13, 3), comb(16, 3))
+p_blue_given_mask = p_blue / p_mask
+p_green_given_mask = Fraction(comb(15, 2) - comb(12, 2), comb(16, 3)) / p_mask
+print(p_blue, p_mask, p_blue_given_mask, p_green_given_mask)
+
+# %%
+assert p_blue == before.probability(1, "blue") == Fraction(3, 16)
+assert p_mask == Fraction(after.deals, before.deals)
+assert p_blue_given_mask == after.probability(1, "blue")
+assert p_green_given_mask == after.probability(1, "green")
+print("all four answers are right")
+
+# %% [markdown]
+# ## A sample game, seen through Yellow's eyes
+#
+# Four players, seed 0: Yellow (seat 0) is the expected-points player, the others
+# always guess their most likely trait. After each cat, the table shows how many deals
+# are still possible from Yellow's view, the mean probability Yellow gives to each
+# opponent's *true* hidden traits (the prior is 3/16 ≈ 19 %), and Yellow's best guess.
+
+# %%
+states = sample_game(4, seed=0)
+final = states[-1]
+print(f"{'cats':>4} {'deals':>9}  P(true) p1   p2   p3   best guess")
+for row in deduction_trace(states, viewer=0):
+    truth = "  ".join(f"{float(row.truth.get(p, 1)):.2f}" for p in (1, 2, 3))
+    best = row.best
+    guess = f"player {best.guess.suspect} {best.guess.trait} ({best.p_right})" if best else "pass"
+    print(f"{row.cats:>4} {row.deals:>9}  {truth}   {guess}")
+print("end:", final.end_reason, "| points:", final.points(), "| winners:", final.winners())
+
+# %% [markdown]
+# How long does the exact posterior take? (`bench/bench_indovina_gatto.py` times many
+# positions; the goal for a late four-player position is under 0.1 s.)
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+import time  # noqa: E402
+
+late = states[-1]
+start = time.perf_counter()
+post = posterior(late.view(0))
+print(f"{post.deals} consistent deals, computed in {(time.perf_counter() - start) * 1e3:.2f} ms")
+
+# %% [markdown]
+# ## Charts
+#
+# The same pictures are written to `figures/` by `python -m nekolib figures --only indovina_gatto`.
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+from nekolib.indovina_gatto import charts  # noqa: E402
+
+for make in charts.figures().values():
+    display(make())

@@ -1,0 +1,429 @@
+"""Rules of Indovina Gatto: set-up, the four phases, end of game, scoring, views."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+import pytest
+
+from nekolib.core import HIDDEN, TERMINAL, IllegalAction, InvalidSetup, RandomAgent, make_rng
+from nekolib.core import play_out as core_play_out
+from nekolib.indovina_gatto import GAME
+from nekolib.indovina_gatto.rules import (
+    ACCESSORIES,
+    ALL_TRAITS,
+    COLOURS,
+    DEFAULT_DECK,
+    FINAL,
+    GUESS,
+    OVER,
+    PATTERNS,
+    PLAY,
+    POSES,
+    Guess,
+    Params,
+    Pass,
+    PlayCat,
+    new_game,
+)
+
+
+def card_with(trait: str, avoiding: set[str] = frozenset()) -> int:
+    """Index of a default-deck cat that has ``trait`` and none of ``avoiding``."""
+    return next(i for i, c in enumerate(DEFAULT_DECK) if trait in c and not avoiding & set(c))
+
+
+def order_with_hands(*hands: list[int]) -> list[int]:
+    """A cat order that deals the given hands first, then the rest of the deck in order."""
+    first = [c for h in hands for c in h]
+    return first + [c for c in range(len(DEFAULT_DECK)) if c not in first]
+
+
+TRAITS_2P = (("red", "tabby", "lazy"), ("blue", "top hat", "haughty"))
+
+
+# --------------------------------------------------------------------------- set-up
+def test_components_match_the_rulebook():
+    assert (len(POSES), len(COLOURS), len(PATTERNS), len(ACCESSORIES)) == (5, 8, 2, 4)
+    assert len(ALL_TRAITS) == len(set(ALL_TRAITS)) == 19
+    assert len(DEFAULT_DECK) == len(set(DEFAULT_DECK)) == 40
+
+
+def test_default_deck_meets_the_documented_constraints():
+    counts = Counter(t for cat in DEFAULT_DECK for t in cat)
+    for cat in DEFAULT_DECK:
+        assert 3 <= len(cat) <= 4
+        assert sum(t in POSES for t in cat) == 1 and sum(t in COLOURS for t in cat) == 1
+        assert sum(t in PATTERNS for t in cat) <= 1 and sum(t in ACCESSORIES for t in cat) <= 1
+    assert {counts[p] for p in POSES} == {8} and {counts[c] for c in COLOURS} == {5}
+    assert {counts[p] for p in PATTERNS} == {10} and {counts[a] for a in ACCESSORIES} == {8}
+    assert any(not set(c) & set(PATTERNS) for c in DEFAULT_DECK)  # "non tutti ... disegno"
+    assert any(not set(c) & set(ACCESSORIES) for c in DEFAULT_DECK)  # "gatti senza accessori"
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_deal_gives_three_traits_three_cats_sixteen_masks(n):
+    s = new_game(n, seed=7)
+    assert s.num_players == n and s.current_player() == 0 and s.phase == PLAY
+    dealt = [t for ts in s.traits for t in ts] + list(s.aside)
+    assert sorted(dealt) == sorted(ALL_TRAITS)
+    assert all(len(ts) == 3 for ts in s.traits) and all(len(h) == 3 for h in s.hands)
+    assert sorted(c for h in s.hands for c in h) + sorted(s.deck) != []
+    assert sorted([c for h in s.hands for c in h] + list(s.deck)) == list(range(40))
+    assert s.supply == (16,) * n and s.points() == [3] * n
+
+
+def test_same_seed_same_deal_and_other_seed_other_deal():
+    assert new_game(3, seed=5) == new_game(3, seed=5)
+    assert new_game(3, seed=5).traits != new_game(3, seed=6).traits
+
+
+@pytest.mark.parametrize("n", [1, 5])
+def test_player_count_outside_two_to_four_is_refused(n):
+    with pytest.raises(InvalidSetup):
+        new_game(n, seed=0)
+
+
+def test_bad_explicit_deals_are_refused():
+    with pytest.raises(InvalidSetup):
+        new_game(2, traits=[("red", "red", "lazy"), ("blue", "tabby", "haughty")])
+    with pytest.raises(InvalidSetup):
+        new_game(2, traits=[("red", "lazy"), ("blue", "tabby", "haughty")])
+    with pytest.raises(InvalidSetup):
+        new_game(2, seed=0, cat_order=[0, 0, *range(2, 40)])
+    with pytest.raises(InvalidSetup):
+        Params(final_round="sometimes")
+
+
+def test_game_is_registered():
+    assert (GAME.key, GAME.min_players, GAME.max_players) == ("indovina_gatto", 2, 4)
+
+
+# --------------------------------------------------------------------------- phases 1 and 2
+def test_every_matching_player_places_exactly_one_mask_even_with_two_matches():
+    cat = next(
+        i for i, c in enumerate(DEFAULT_DECK) if {"red", "tabby"} <= set(c) and "blue" not in c
+    )
+    s = new_game(2, traits=TRAITS_2P, cat_order=order_with_hands([cat, 1, 2], [3, 4, 5]))
+    after = s.apply(PlayCat(cat))
+    assert after.table[-1].maskers == (0,)
+    assert after.supply == (15, 16) and after.phase == GUESS
+    assert cat not in after.hands[0]
+
+
+def test_the_player_of_the_cat_and_the_others_mask_it():
+    cat = next(i for i, c in enumerate(DEFAULT_DECK) if {"red", "top hat"} <= set(c))
+    s = new_game(2, traits=TRAITS_2P, cat_order=order_with_hands([cat, 1, 2], [3, 4, 5]))
+    after = s.apply(PlayCat(cat))
+    assert after.table[-1].maskers == (0, 1) and after.supply == (15, 15)
+
+
+def plain_cats(k: int) -> list[int]:
+    """``k`` cats sharing no trait with either player of ``TRAITS_2P``."""
+    avoid = set(TRAITS_2P[0]) | set(TRAITS_2P[1])
+    return [i for i, c in enumerate(DEFAULT_DECK) if not avoid & set(c)][:k]
+
+
+def test_unmasked_traits_still_call_for_a_mask():
+    red_cat = card_with("red", avoiding={"blue", "top hat", "haughty", "tabby", "lazy"})
+    a, b, c, d, e = plain_cats(5)
+    s = new_game(2, traits=TRAITS_2P, cat_order=order_with_hands([a, b, c], [d, red_cat, e]))
+    s = s.apply(PlayCat(a)).apply(Pass())
+    s = s.apply(PlayCat(d)).apply(Guess(0, "red"))  # player 1 unmasks red
+    assert s.revealed[0] == ("red",)
+    s = s.apply(PlayCat(b)).apply(Pass())
+    after = s.apply(PlayCat(red_cat))
+    assert after.table[-1].maskers == (0,) and after.supply[0] == s.supply[0] - 1
+
+
+# --------------------------------------------------------------------------- phase 3
+def start_2p():
+    """Two players, hands of cats that match nobody."""
+    cats = plain_cats(6)
+    return new_game(2, traits=TRAITS_2P, cat_order=order_with_hands(cats[:3], cats[3:]))
+
+
+def test_right_guess_unmasks_and_takes_a_mask_from_the_suspect():
+    s = start_2p()
+    s = s.apply(PlayCat(min(s.hands[0])))
+    before = s.supply
+    after = s.apply(Guess(1, "top hat"))
+    assert after.revealed[1] == ("top hat",)
+    assert after.supply == (before[0], before[1] - 1)
+    assert after.received[0][1] == 1 and sum(after.received[1]) == 0
+    assert after.guesses[-1].correct
+    assert after.points()[0] == 4 and after.points()[1] == 2
+
+
+def test_wrong_guess_gives_one_of_the_guessers_masks():
+    s = start_2p()
+    s = s.apply(PlayCat(min(s.hands[0])))
+    before = s.supply
+    after = s.apply(Guess(1, "green"))
+    assert after.revealed == ((), ())
+    assert after.supply == (before[0] - 1, before[1])
+    assert after.received[1][0] == 1
+    assert after.points() == [3, 4]
+
+
+def test_pass_then_draw_then_next_player():
+    s = start_2p()
+    top = s.deck[0]
+    played = min(s.hands[0])
+    after = s.apply(PlayCat(played)).apply(Pass())
+    assert after.turn == 1 and after.phase == PLAY
+    assert top in after.hands[0] and len(after.hands[0]) == 3 and after.deck == s.deck[1:]
+
+
+def test_revealed_and_own_traits_cannot_be_named():
+    s = start_2p()
+    s = s.apply(PlayCat(min(s.hands[0]))).apply(Guess(1, "top hat"))
+    s = s.apply(PlayCat(min(s.hands[1])))
+    legal = s.legal_actions()
+    assert Guess(0, "green") in legal  # any trait still in a fan may be named
+    assert Guess(0, "blue") not in legal  # it is on player 1's own card
+    assert Guess(0, "top hat") not in legal  # already unmasked
+    assert Guess(0, "haughty") not in legal  # it is on player 1's own card
+    assert Guess(1, "red") not in legal  # not yourself
+    assert len(legal) == 1 + len([t for t in ALL_TRAITS if t not in {"top hat", *TRAITS_2P[1]}])
+
+
+def test_params_can_allow_naming_own_traits():
+    s = new_game(2, traits=TRAITS_2P, seed=1, params=Params(guess_own_traits=True))
+    s = s.apply(s.legal_actions()[0])
+    assert Guess(1, "red") in s.legal_actions()
+
+
+# --------------------------------------------------------------------------- end of game
+def unmask_all_of_player_1(params: Params | None = None, n: int = 3):
+    traits = (*TRAITS_2P, ("green", "spotted", "yarn"), ("white", "fish cocktail", "crouching"))[:n]
+    s = new_game(n, seed=3, traits=traits, params=params or Params())
+    for t in TRAITS_2P[1]:
+        while s.current_player() != 0:
+            s = s.apply(s.legal_actions()[0]) if s.phase == PLAY else s.apply(Pass())
+        s = s.apply(s.legal_actions()[0])
+        if s.phase != GUESS:
+            break
+        s = s.apply(Guess(1, t))
+    return s
+
+
+def test_third_unmasked_trait_ends_the_game_after_the_rest_of_the_round_guesses():
+    s = unmask_all_of_player_1()
+    assert s.hidden_traits(1) == () and s.phase == FINAL and s.final_queue == (1, 2)
+    hand_sizes = [len(h) for h in s.hands]
+    assert all(isinstance(a, (Guess, Pass)) for a in s.legal_actions())
+    s = s.apply(Pass())
+    assert s.current_player() == 2 and s.phase == FINAL
+    with pytest.raises(IllegalAction):
+        s.apply(PlayCat(s.hands[2][0]))
+    s = s.apply(Guess(0, "lazy"))
+    assert s.is_terminal() and s.end_reason == "revealed"
+    assert [len(h) for h in s.hands] == hand_sizes  # no cat played, no card drawn
+
+
+def test_final_round_variants():
+    assert unmask_all_of_player_1(Params(final_round="none")).is_terminal()
+    s = unmask_all_of_player_1(Params(final_round="everyone_else"))
+    assert s.final_queue == (1, 2)
+    # the last seat of the round unmasking: nobody is left in the round
+    s = new_game(2, seed=3, traits=TRAITS_2P)
+    for t in TRAITS_2P[0]:
+        s = s.apply(s.legal_actions()[0]).apply(Pass())
+        s = s.apply(s.legal_actions()[0]).apply(Guess(0, t))
+    assert s.is_terminal() and s.end_reason == "revealed"
+    s = new_game(2, seed=3, traits=TRAITS_2P, params=Params(final_round="everyone_else"))
+    for t in TRAITS_2P[0]:
+        s = s.apply(s.legal_actions()[0]).apply(Pass())
+        s = s.apply(s.legal_actions()[0]).apply(Guess(0, t))
+    assert s.phase == FINAL and s.final_queue == (0,)
+
+
+def test_a_player_out_of_masks_ends_the_game_at_once():
+    s = start_2p()
+    s = replace(s, supply=(1, 16))
+    s = s.apply(PlayCat(min(s.hands[0])))
+    s = s.apply(Guess(1, "green"))  # wrong: player 0 gives away their last mask
+    assert s.is_terminal() and s.end_reason == "masks"
+    assert s.current_player() == TERMINAL and s.legal_actions() == []
+
+
+def test_running_out_of_cats_ends_the_game():
+    s = new_game(2, seed=4, traits=TRAITS_2P, params=Params(masks_per_player=99))
+    while not s.is_terminal():
+        s = s.apply(s.legal_actions()[-1] if s.phase != PLAY else s.legal_actions()[0])
+    assert s.end_reason == "cards" and not s.deck and not s.hands[s.turn]
+
+
+def test_scoring_and_tie_breaks():
+    s = new_game(3, seed=0, traits=(*TRAITS_2P, ("green", "spotted", "yarn")))
+    over = replace(
+        s, phase=OVER, received=((1, 0, 0), (0, 0, 0), (0, 0, 0)), revealed=((), ("blue",), ())
+    )
+    assert over.points() == [4, 2, 3] and over.returns() == [1.0, 0.0, 0.0]
+    # equal points: more unmasked-free traits wins
+    tie = replace(over, received=((1, 0, 0), (0, 0, 0), (0, 0, 1)), revealed=(("red",), (), ()))
+    assert tie.points() == [3, 3, 4]
+    tie = replace(tie, received=((1, 0, 0), (0, 0, 0), (0, 0, 0)))
+    assert tie.points() == [3, 3, 3] and tie.returns() == [0.0, 0.5, 0.5]
+    assert over.winners() == (0,)
+
+
+# --------------------------------------------------------------------------- illegal actions
+def test_every_illegal_action_raises_and_leaves_the_state_unchanged():
+    s = start_2p()
+    snapshot = repr(s)
+    bad = [Pass(), Guess(1, "red"), PlayCat(39), PlayCat(99), "nonsense"]
+    for action in bad:
+        with pytest.raises(IllegalAction) as err:
+            s.apply(action)
+        assert "Legal now" in str(err.value)
+    assert repr(s) == snapshot
+    s = s.apply(PlayCat(min(s.hands[0])))
+    snapshot = repr(s)
+    for action in [
+        PlayCat(s.hands[0][0]),
+        Guess(0, "green"),
+        Guess(1, "red"),
+        Guess(5, "red"),
+        Guess(1, "unicorn"),
+    ]:
+        with pytest.raises(IllegalAction):
+            s.apply(action)
+    assert repr(s) == snapshot
+
+
+def test_illegal_messages_say_why():
+    s = start_2p()
+    assert "phase 1" in s.explain_illegal(Pass())
+    s = s.apply(PlayCat(min(s.hands[0])))
+    assert "own trait" in s.explain_illegal(Guess(1, "red"))
+    assert "another player" in s.explain_illegal(Guess(0, "green"))
+    assert "not a trait" in s.explain_illegal(Guess(1, "unicorn"))
+    over = replace(s, phase=OVER)
+    assert "over" in over.explain_illegal(Pass())
+
+
+# --------------------------------------------------------------------------- views
+def test_view_shows_own_traits_and_hides_the_others():
+    s = start_2p()
+    v0, v1, spectator = s.view(0), s.view(1), s.view(None)
+    assert v0["my_traits"] == list(TRAITS_2P[0]) and v0["traits"][1] == [HIDDEN] * 3
+    assert v1["traits"][0] == [HIDDEN] * 3 and v1["traits"][1] == list(TRAITS_2P[1])
+    assert spectator["my_traits"] == [] and spectator["hand"] == HIDDEN
+    assert v0["hand"][0]["card"] in s.hands[0] and "deck" not in v0
+
+
+def scrambled(state, viewer: int):
+    """The same public history with everything ``viewer`` cannot see changed.
+
+    The other players' hidden traits are rotated with the cards left out of the deal,
+    and their hands with the deck: a view that leaks nothing is unchanged.
+    """
+    n = state.num_players
+    secret = [t for p in range(n) if p != viewer for t in state.hidden_traits(p)]
+    secret += list(state.aside)
+    rotated = secret[1:] + secret[:1]
+    traits, i = [], 0
+    for p in range(n):
+        if p == viewer:
+            traits.append(state.traits[p])
+            continue
+        mine = []
+        for t in state.traits[p]:
+            if t in state.revealed[p]:
+                mine.append(t)
+            else:
+                mine.append(rotated[i])
+                i += 1
+        traits.append(tuple(mine))
+    cats = [c for p in range(n) if p != viewer for c in state.hands[p]] + list(state.deck)
+    cats = cats[1:] + cats[:1]
+    hands, j = [], 0
+    for p in range(n):
+        if p == viewer:
+            hands.append(state.hands[p])
+        else:
+            hands.append(tuple(cats[j : j + len(state.hands[p])]))
+            j += len(state.hands[p])
+    return replace(
+        state,
+        traits=tuple(traits),
+        hands=tuple(hands),
+        deck=tuple(cats[j:]),
+        aside=tuple(rotated[i:]),
+    )
+
+
+def check_invariants(before, action, after):
+    """Mask conservation per colour, views without leaks, legal-action sanity."""
+    n, m = after.num_players, after.params.masks_per_player
+    for q in range(n):
+        on_table = sum(q in t.maskers for t in after.table)
+        held = sum(after.received[p][q] for p in range(n))
+        assert after.supply[q] + on_table + held == m
+        assert after.received[q][q] == 0
+    assert min(after.supply) >= 0
+    assert len(after.table) + sum(map(len, after.hands)) + len(after.deck) == 40
+    for t in after.table:  # masks follow the rule exactly
+        cat = set(after.card_traits(t.card))
+        assert t.maskers == tuple(p for p in range(n) if cat & set(after.traits[p]))
+    for viewer in range(n):
+        view = after.view(viewer)
+        for p in range(n):
+            if p != viewer:
+                assert view["traits"][p].count(HIDDEN) == len(after.hidden_traits(p))
+                assert set(view["traits"][p]) - {HIDDEN} == set(after.revealed[p])
+        assert view == scrambled(after, viewer).view(viewer)
+    if not after.is_terminal():
+        assert after.legal_actions()
+    if after.phase == OVER:
+        assert after.end_reason in {"masks", "revealed", "cards"}
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_seeded_random_playthroughs_terminate_with_invariants(n):
+    reasons = Counter()
+    for seed in range(600):
+        end, log = core_play_out(
+            new_game(n, seed=seed), RandomAgent(), make_rng(seed), on_step=check_invariants
+        )
+        assert end.is_terminal() and len(log) < 200
+        assert sum(end.returns()) == pytest.approx(1)
+        reasons[end.end_reason] += 1
+    assert reasons["masks"] and reasons["revealed"]
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_passive_playthroughs_run_out_of_cats_or_masks(n):
+    """Players that never guess: the game still ends (masks or cat cards run out)."""
+
+    class Cautious:
+        name = "cautious"
+
+        def choose(self, state, rng):
+            return Pass() if state.phase != PLAY else rng.choice(state.legal_actions())
+
+    for seed in range(100):
+        end, _ = core_play_out(
+            new_game(n, seed=seed), Cautious(), make_rng(seed), on_step=check_invariants
+        )
+        assert end.end_reason in {"masks", "cards"}
+        assert end.points() == [3] * n
+
+
+def test_the_assumptions_file_lists_the_default_deck():
+    from pathlib import Path
+
+    text = (
+        Path(__file__).resolve().parent.parent / "docs/assumptions/indovina_gatto.md"
+    ).read_text()
+    block = text.split("```")[1]
+    listed = {}
+    for line in block.strip().splitlines():
+        for half in (line[:39], line[39:]):
+            if half.strip():
+                index, rest = half.strip().split(" ", 1)
+                listed[int(index)] = rest.strip()
+    assert listed == {i: " ".join(cat) for i, cat in enumerate(DEFAULT_DECK)}

@@ -1,0 +1,81 @@
+"""The Indovina Gatto widget, driven by clicking its buttons."""
+
+from __future__ import annotations
+
+from nekolib.indovina_gatto.analysis import posterior
+from nekolib.indovina_gatto.rules import GUESS, PLAY, Guess, Pass, PlayCat
+from nekolib.indovina_gatto.widget import make_widget
+
+
+def test_buttons_are_the_legal_actions_and_a_cat_then_a_pass_plays_a_turn():
+    w = make_widget(2, seats=["human", "human"], seed=1)
+    assert [b.action for b in w.action_buttons] == w.state.legal_actions()
+    assert all(isinstance(b.action, PlayCat) for b in w.action_buttons)
+    first = w.action_buttons[0]
+    first.click()
+    assert w.state.phase == GUESS and w.match.actions == [first.action]
+    assert isinstance(w.action_buttons[-1].action, Pass)
+    w.click("no guess")
+    assert w.state.turn == 1 and w.state.phase == PLAY and w.viewer == 1
+    assert w.log_view.value.startswith("1. player 0: play cat #")
+
+
+def test_hot_seat_shows_only_the_viewers_traits():
+    w = make_widget(2, seats=["human", "human"], seed=2)
+    mine, theirs = w.state.traits
+    assert all(t in w.board.value for t in mine)
+    assert not any(f"<i>{t}</i>" in w.board.value for t in theirs)
+    w.action_buttons[0].click()
+    w.click("no guess")
+    assert w.viewer == 1
+    assert all(f"<i>{t}</i>" in w.board.value for t in theirs)
+    assert not any(f"<i>{t}</i>" in w.board.value for t in mine)
+
+
+def test_deduction_board_shows_the_exact_posterior_of_the_viewer():
+    w = make_widget(3, seats=["human", "human", "human"], seed=4)
+    for _ in range(3):
+        w.action_buttons[0].click()
+        w.click("no guess")
+    post = posterior(w.state.view(w.viewer))
+    assert f"{post.deals:,} of {post.prior_deals:,}" in w.deduction.value
+    some = next(iter(post.marginals.values()))
+    prob = next(v for v in some.values() if v not in (0, 1))
+    assert f"title='{prob}'" in w.deduction.value
+
+
+def test_a_right_guess_by_button_unmasks_the_trait():
+    w = make_widget(2, seats=["human", "human"], seed=5)
+    w.action_buttons[0].click()
+    trait = w.state.traits[1][0]
+    w.click(Guess(1, trait))
+    assert w.state.revealed[1] == (trait,)
+    assert f"<s>{trait}</s>" in w.board.value
+    assert "unmasked" in w.deduction.value or w.viewer == 1
+
+
+def test_computer_seats_answer_and_undo_returns_to_the_human():
+    w = make_widget(3, seed=6)  # seat 0 human, the others expected-points computers
+    w.action_buttons[0].click()
+    w.click("no guess")
+    assert w.state.current_player() == 0 or w.state.is_terminal()
+    assert w.match.ply >= 6
+    w.undo_button.click()
+    assert w.match.ply == 1 and w.state.current_player() == 0
+
+
+def test_best_guess_advice_appears_in_the_guess_phase():
+    w = make_widget(2, seats=["human", "human"], seed=7)
+    w.action_buttons[0].click()
+    assert "Best" in w.deduction.value
+
+
+def test_play_to_end_and_new_game():
+    w = make_widget(4, seats=["expected points", "greedy", "random", "expected points"], seed=8)
+    assert w.match.ply == 0
+    w.run_button.click()
+    assert w.state.is_terminal() and "Game over" in w.status.value
+    assert "choose a single human seat" in w.deduction.value
+    w.seed_input.value = 11
+    w.new_game_button.click()
+    assert w.match.seed == 11 and w.match.ply == 0
