@@ -1,0 +1,578 @@
+"""Exact hand-class probabilities for Manekinecollection.
+
+A showdown hand is "the two cat pieces on the kotatsu board plus the player's
+three played cat cards", and its class (5cats ... solocat) depends on colours
+only. So the number of 3-card sets giving each class is a sum over *colour
+counts* ``(k_1, ..., k_6)`` with ``k_1 + ... + k_6 = 3`` of ``prod C(n_c, k_c)``:
+56 terms instead of C(72, 3) = 59 640 card triples. The same sum is also read
+off a sympy generating function, and :func:`class_counts_brute` loops over every
+card triple as the independent check (tests and ``bench/``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations
+from math import comb, prod
+
+import sympy
+
+from nekolib.manekinecollection.rules import (
+    HAND_CLASSES,
+    ROW_SIZE,
+    Card,
+    MNState,
+    Params,
+    class_of_colours,
+    class_of_counts,
+    full_bag,
+    full_deck,
+    hand_key,
+)
+
+__all__ = [
+    "Duel",
+    "HandRow",
+    "Option",
+    "ReachOdds",
+    "bag_pair_weights",
+    "class_counts_brute",
+    "class_counts_exact",
+    "class_counts_over_bag",
+    "class_counts_over_bag_brute",
+    "class_counts_sympy",
+    "colour_pool",
+    "draw_distribution",
+    "duel_odds",
+    "duel_odds_brute",
+    "format_table",
+    "frequency_rows",
+    "key_counts",
+    "reach_odds",
+    "reach_odds_brute",
+    "state_duels",
+    "state_reach_odds",
+    "strength_spread",
+    "unseen_cards",
+    "unseen_pool",
+]
+
+
+# --------------------------------------------------------------------------- colour counting
+def colour_pool(cards: Iterable[Card]) -> dict[str, int]:
+    """How many cards of each colour ``cards`` holds."""
+    return dict(Counter(c.colour for c in cards))
+
+
+def _compositions(total: int, parts: int, caps: Sequence[int]) -> Iterator[tuple[int, ...]]:
+    """All ``(k_1..k_parts)`` with sum ``total`` and ``0 <= k_i <= caps[i]``."""
+    if parts == 1:
+        if total <= caps[0]:
+            yield (total,)
+        return
+    for k in range(min(total, caps[0]) + 1):
+        for rest in _compositions(total - k, parts - 1, caps[1:]):
+            yield (k, *rest)
+
+
+def draw_distribution(pool: Mapping[str, int], draw: int) -> list[tuple[dict[str, int], int]]:
+    """Every colour multiset of ``draw`` cards from ``pool`` with its number of card sets.
+
+    The weight of colour counts ``k`` is ``prod_c C(pool[c], k_c)``; the weights sum
+    to ``C(|pool|, draw)``.
+    """
+    colours = sorted(c for c, n in pool.items() if n > 0)
+    caps = [pool[c] for c in colours]
+    out = []
+    compositions = _compositions(draw, len(colours), caps) if colours else iter([()] * (not draw))
+    for ks in compositions:
+        ways = prod(comb(n, k) for n, k in zip(caps, ks, strict=True))
+        out.append(({c: k for c, k in zip(colours, ks, strict=True) if k}, ways))
+    return out
+
+
+def _class_counts_dp(
+    fixed: Mapping[str, int],
+    bag: Mapping[str, int],
+    bag_draws: int,
+    deck: Mapping[str, int],
+    deck_draws: int,
+) -> dict[str, int]:
+    """Ways to draw ``bag_draws`` pieces and ``deck_draws`` cards, per class of the 5 cats.
+
+    ``fixed`` are cats already there (the kotatsu's pieces). The generating
+    function ``prod_c (sum_j C(b_c, j) x^j)(sum_k C(n_c, k) y^k)`` is multiplied out
+    colour by colour; a partial term only remembers how many pieces and cards it
+    has used and the sorted colour totals so far, because the class depends on
+    nothing else. A few dozen states replace the enumeration of every triple.
+    """
+    colours = sorted({c for m in (fixed, bag, deck) for c, n in m.items() if n})
+    states: dict[tuple[int, int, tuple[int, ...]], int] = {(0, 0, ()): 1}
+    for colour in colours:
+        p, b, n = fixed.get(colour, 0), bag.get(colour, 0), deck.get(colour, 0)
+        terms = [
+            (j, k, comb(b, j) * comb(n, k))
+            for j in range(min(b, bag_draws) + 1)
+            for k in range(min(n, deck_draws) + 1)
+        ]
+        grown: dict[tuple[int, int, tuple[int, ...]], int] = {}
+        for (used_b, used_n, totals), ways in states.items():
+            for j, k, weight in terms:
+                if used_b + j > bag_draws or used_n + k > deck_draws:
+                    continue
+                total = p + j + k
+                key = (
+                    used_b + j,
+                    used_n + k,
+                    tuple(sorted((*totals, total), reverse=True)) if total else totals,
+                )
+                grown[key] = grown.get(key, 0) + ways * weight
+        states = grown
+    counts = dict.fromkeys(HAND_CLASSES, 0)
+    for (used_b, used_n, totals), ways in states.items():
+        if used_b == bag_draws and used_n == deck_draws:
+            counts[HAND_CLASSES[class_of_counts(totals)]] += ways
+    return counts
+
+
+def class_counts_exact(
+    piece_colours: Sequence[str],
+    params: Params | None = None,
+    pool: Mapping[str, int] | None = None,
+) -> dict[str, int]:
+    """Number of 3-card sets from ``pool`` (default: the full deck) per hand class.
+
+    Computed over colour counts (see :func:`_class_counts_dp`): "the two cat
+    pieces on the kotatsu board plus the player's three played cat cards".
+    """
+    params = params or Params()
+    if pool is None:
+        pool = dict.fromkeys(params.colours, params.cards_per_colour)
+    return _class_counts_dp(Counter(piece_colours), {}, 0, pool, 5 - len(piece_colours))
+
+
+def class_counts_sympy(
+    piece_colours: Sequence[str], params: Params | None = None
+) -> dict[str, int]:
+    """The same counts read off the generating function ``prod_c sum_k C(n_c, k) t^k z_c^k``.
+
+    The coefficient of ``t^3`` is a polynomial in the colour markers ``z_c``; each of
+    its monomials is one colour composition and its coefficient the number of card
+    triples with it.
+    """
+    params = params or Params()
+    t = sympy.Symbol("t")
+    zs = sympy.symbols(f"z0:{len(params.colours)}")
+    n = params.cards_per_colour
+    gf = sympy.Integer(1)
+    for z in zs:
+        gf *= sum(comb(n, k) * t**k * z**k for k in range(4))
+    cubic = sympy.Poly(sympy.expand(gf).coeff(t, 3), *zs)
+    pieces = Counter(piece_colours)
+    counts = dict.fromkeys(HAND_CLASSES, 0)
+    for exponents, coeff in cubic.terms():
+        totals = [k + pieces.get(c, 0) for c, k in zip(params.colours, exponents, strict=True)]
+        counts[HAND_CLASSES[class_of_counts(totals)]] += int(coeff)
+    return counts
+
+
+def class_counts_brute(
+    piece_colours: Sequence[str], params: Params | None = None
+) -> dict[str, int]:
+    """Independent check: classify every one of the C(72, 3) card triples."""
+    params = params or Params()
+    counts = dict.fromkeys(HAND_CLASSES, 0)
+    pieces = list(piece_colours)
+    for trio in combinations(full_deck(params), 3):
+        counts[HAND_CLASSES[class_of_colours(pieces + [c.colour for c in trio])]] += 1
+    return counts
+
+
+# --------------------------------------------------------------------------- over the bag
+def bag_pair_weights(params: Params | None = None) -> dict[tuple[str, str], int]:
+    """Number of 2-piece draws from the full bag per (sorted) colour pair: C(5,2) or 5*5."""
+    params = params or Params()
+    n = params.pieces_per_colour
+    weights = {}
+    for i, a in enumerate(params.colours):
+        for b in params.colours[i:]:
+            weights[(a, b)] = comb(n, 2) if a == b else n * n
+    return weights
+
+
+def class_counts_over_bag(params: Params | None = None) -> dict[str, int]:
+    """(piece pair, card triple) combinations per class when both pieces come from the bag.
+
+    Total ``C(30, 2) * C(72, 3)``: the two pieces on a kotatsu are two draws from
+    the full bag of 30 cat pieces, so the bag is just a second supply in the same
+    colour-count generating function.
+    """
+    params = params or Params()
+    bag = dict.fromkeys(params.colours, params.pieces_per_colour)
+    deck = dict.fromkeys(params.colours, params.cards_per_colour)
+    return _class_counts_dp({}, bag, 2, deck, 3)
+
+
+def class_counts_over_bag_brute(params: Params | None = None) -> dict[str, int]:
+    """Independent check: every piece pair of the bag times every card triple.
+
+    The 59 640 triples are enumerated once and tallied by their colours, then
+    combined with each of the 435 piece pairs.
+    """
+    params = params or Params()
+    triples = Counter(tuple(c.colour for c in trio) for trio in combinations(full_deck(params), 3))
+    counts = dict.fromkeys(HAND_CLASSES, 0)
+    for a, b in combinations(full_bag(params), 2):
+        for colours, n in triples.items():
+            counts[HAND_CLASSES[class_of_colours((a.colour, b.colour, *colours))]] += n
+    return counts
+
+
+# --------------------------------------------------------------------------- tables
+@dataclass(frozen=True)
+class HandRow:
+    """One line of the poker-style table."""
+
+    hand: str
+    count: int
+    probability: Fraction
+
+    @property
+    def odds_against(self) -> Fraction | None:
+        """``(1 - p) / p`` ("x : 1 against"), ``None`` for an impossible hand."""
+        p = self.probability
+        return None if p == 0 else (1 - p) / p
+
+
+def frequency_rows(counts: Mapping[str, int]) -> list[HandRow]:
+    """Strongest class first, with exact probabilities."""
+    total = sum(counts.values())
+    return [HandRow(h, counts[h], Fraction(counts[h], total)) for h in reversed(HAND_CLASSES)]
+
+
+def format_table(rows: Sequence[HandRow]) -> str:
+    """A plain-text table: hand, count, exact probability, percent, odds against."""
+    lines = [f"{'hand':<10}{'count':>12}  {'probability':>22}{'percent':>10}{'odds against':>16}"]
+    for r in rows:
+        odds = "never" if r.odds_against is None else f"{float(r.odds_against):.2f} : 1"
+        lines.append(
+            f"{r.hand:<10}{r.count:>12}  {r.probability!s:>22}"
+            f"{float(r.probability) * 100:>9.3f}%{odds:>16}"
+        )
+    total = sum(r.count for r in rows)
+    lines.append(f"{'total':<10}{total:>12}  {sum(r.probability for r in rows)!s:>22}")
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- conditional odds
+@dataclass(frozen=True)
+class Option:
+    """One way to finish my row at a kotatsu: cards now, then the best choice after drawing."""
+
+    label: str
+    now: tuple[Card, ...]
+    draws: int
+    distribution: dict[str, Fraction]
+
+    def at_least(self, hand: str) -> Fraction:
+        i = HAND_CLASSES.index(hand)
+        return sum(
+            (p for h, p in self.distribution.items() if HAND_CLASSES.index(h) >= i), Fraction(0)
+        )
+
+
+@dataclass(frozen=True)
+class ReachOdds:
+    """For every hand class, the best option's chance of reaching at least that class."""
+
+    options: tuple[Option, ...]
+    reach: dict[str, Fraction]
+
+
+def _best_class(
+    pieces: Sequence[str], fixed: Sequence[str], choose_from: Sequence[str], n: int
+) -> int:
+    """Best class when ``n`` more cats are chosen from ``choose_from`` (``n = 0``: as is)."""
+    return max(
+        class_of_colours([*pieces, *fixed, *extra]) for extra in combinations(choose_from, n)
+    )
+
+
+def _option(
+    pieces: Sequence[str],
+    row: Sequence[Card],
+    now: tuple[Card, ...],
+    kept: Sequence[Card],
+    pool: Mapping[str, int],
+    draws: int,
+) -> Option:
+    fixed = [c.colour for c in (*row, *now)]
+    missing = 3 - len(fixed)
+    dist: Counter[int] = Counter()
+    total = 0
+    for drawn, ways in draw_distribution(pool, draws):
+        extra = [c.colour for c in kept] + [c for c, k in drawn.items() for _ in range(k)]
+        dist[_best_class(pieces, fixed, extra, missing)] += ways
+        total += ways
+    label = "play " + " + ".join(map(str, now)) if now else "row complete"
+    if missing:
+        label += f" now, finish with {missing} more after {draws} draw(s)"
+    return Option(
+        label, now, draws, {HAND_CLASSES[c]: Fraction(n, total) for c, n in sorted(dist.items())}
+    )
+
+
+def reach_odds(
+    pieces: Sequence[str], row: Sequence[Card], hand: Sequence[Card], pool: Mapping[str, int]
+) -> ReachOdds:
+    """Odds of each class at one kotatsu, given my hand, my row there and the unseen cards.
+
+    Rules used: "Where there are no cat cards, you can play one or two. Two cards
+    must be played where there is one cat card. One card must be played where
+    there are two." With one or two cards already down the hand is finished now
+    (certain). With an empty row I play one card (keep two, draw one, then play
+    the best two) or two cards (keep one, draw two, then play the best one); the
+    drawn cards are uniform over ``pool`` (all cards I have not seen).
+    """
+    need = 3 - len(row)
+    options: list[Option] = []
+    if need == 0:
+        options.append(_option(pieces, row, (), (), pool, 0))
+    elif need in (1, 2):
+        for now in sorted(set(combinations(sorted(hand), need))):
+            options.append(_option(pieces, row, now, (), pool, 0))
+    else:
+        for n in (1, 2):
+            for now in sorted(set(combinations(sorted(hand), n))):
+                kept = list(hand)
+                for card in now:
+                    kept.remove(card)
+                options.append(_option(pieces, row, now, kept, pool, n))
+    reach = {h: max(o.at_least(h) for o in options) for h in HAND_CLASSES}
+    return ReachOdds(tuple(options), reach)
+
+
+def reach_odds_brute(
+    pieces: Sequence[str], row: Sequence[Card], hand: Sequence[Card], unseen: Sequence[Card]
+) -> dict[str, Fraction]:
+    """Independent check of :func:`reach_odds`: every actual set of drawn cards."""
+    need = 3 - len(row)
+    fixed = [c.colour for c in row]
+    best: dict[str, Fraction] = dict.fromkeys(HAND_CLASSES, Fraction(0))
+    plans: list[tuple[tuple[Card, ...], list[Card], int]] = []
+    if need in (1, 2):
+        plans = [(now, [], 0) for now in combinations(hand, need)]
+    elif need == 3:
+        for n in (1, 2):
+            for idx in combinations(range(len(hand)), n):
+                plans.append(
+                    (
+                        tuple(hand[i] for i in idx),
+                        [hand[i] for i in range(len(hand)) if i not in idx],
+                        n,
+                    )
+                )
+    else:
+        plans = [((), [], 0)]
+    for now, kept, draws in plans:
+        tally: Counter[int] = Counter()
+        outcomes = list(combinations(unseen, draws))
+        for drawn in outcomes:
+            have = fixed + [c.colour for c in now]
+            choice = [c.colour for c in (*kept, *drawn)]
+            left = 3 - len(have)
+            tally[
+                max(class_of_colours([*pieces, *have, *x]) for x in combinations(choice, left))
+            ] += 1
+        for i, h in enumerate(HAND_CLASSES):
+            p = Fraction(sum(n for c, n in tally.items() if c >= i), len(outcomes))
+            best[h] = max(best[h], p)
+    return best
+
+
+# --------------------------------------------------------------------------- showdowns with ranks
+HandKey = tuple[int, tuple[int, ...]]
+
+
+@dataclass(frozen=True)
+class Duel:
+    """My finished hand against one opponent who completes a row with random cards.
+
+    ``tie`` is an identical class and identical set strengths: then "the one who
+    was first to play the third cat card" wins.
+    """
+
+    win: Fraction
+    tie: Fraction
+    lose: Fraction
+
+
+def _merge(a: int, b: int, set_strength: str) -> int:
+    return a + b if set_strength == "sum" else max(a, b)
+
+
+def _colour_rank_terms(
+    ranks: Sequence[int], draw: int, set_strength: str
+) -> list[tuple[int, int, int]]:
+    """``(k, strength, ways)``: how many k-card subsets of one colour have that strength."""
+    tally: Counter[tuple[int, int]] = Counter()
+    for k in range(min(draw, len(ranks)) + 1):
+        for subset in combinations(ranks, k):
+            strength = sum(subset) if set_strength == "sum" else max(subset, default=0)
+            tally[(k, strength)] += 1
+    return [(k, st, ways) for (k, st), ways in sorted(tally.items())]
+
+
+def key_counts(
+    pieces: Sequence[str],
+    row: Sequence[Card],
+    pool: Sequence[Card],
+    set_strength: str = "sum",
+) -> dict[HandKey, int]:
+    """Number of ways to finish ``row`` with cards from ``pool``, per showdown key.
+
+    Like :func:`class_counts_exact`, but each colour now contributes the
+    generating function of (cards taken, their strength) over its own cards, so
+    rank ties are counted exactly. The key is :func:`rules.hand_key`: class, then
+    the colour groups' strengths ordered by size and strength.
+    """
+    draw = 3 - len(row)
+    fixed_size = Counter(pieces) + Counter(c.colour for c in row)
+    fixed_strength: dict[str, int] = {}
+    for card in row:
+        fixed_strength[card.colour] = _merge(
+            fixed_strength.get(card.colour, 0), card.rank, set_strength
+        )
+    by_colour: dict[str, list[int]] = {}
+    for card in pool:
+        by_colour.setdefault(card.colour, []).append(card.rank)
+    states: dict[tuple[int, tuple[tuple[int, int], ...]], int] = {(0, ()): 1}
+    for colour in sorted(set(by_colour) | set(fixed_size)):
+        terms = _colour_rank_terms(by_colour.get(colour, []), draw, set_strength)
+        grown: dict[tuple[int, tuple[tuple[int, int], ...]], int] = {}
+        for (used, groups), ways in states.items():
+            for k, strength, count in terms:
+                if used + k > draw:
+                    continue
+                size = fixed_size[colour] + k
+                if size:
+                    group = (size, _merge(fixed_strength.get(colour, 0), strength, set_strength))
+                    new_groups = tuple(sorted((*groups, group), reverse=True))
+                else:
+                    new_groups = groups
+                key = (used + k, new_groups)
+                grown[key] = grown.get(key, 0) + ways * count
+        states = grown
+    out: dict[HandKey, int] = {}
+    for (used, groups), ways in states.items():
+        if used == draw:
+            key = (class_of_counts(n for n, _ in groups), tuple(st for _, st in groups))
+            out[key] = out.get(key, 0) + ways
+    return out
+
+
+def strength_spread(
+    pieces: Sequence[str], params: Params | None = None
+) -> dict[str, tuple[Fraction, Fraction, Fraction]]:
+    """Per class: least, average and largest share of random hands that are strictly weaker.
+
+    Both hands are 3 cards from the full deck with the same pieces (the opponent's
+    cards are not conditioned on mine, a small simplification). It shows how much
+    the icons matter inside a class: a one pair beats anything from 12 % to 62 %
+    of the other hands, depending on its ranks.
+    """
+    params = params or Params()
+    counts = key_counts(pieces, (), full_deck(params), params.set_strength)
+    total = sum(counts.values())
+    below = 0
+    shares: dict[int, list[tuple[Fraction, int]]] = {}
+    for key in sorted(counts):
+        shares.setdefault(key[0], []).append((Fraction(below, total), counts[key]))
+        below += counts[key]
+    return {
+        HAND_CLASSES[c]: (
+            min(p for p, _ in v),
+            sum((p * n for p, n in v), Fraction(0)) / sum(n for _, n in v),
+            max(p for p, _ in v),
+        )
+        for c, v in sorted(shares.items())
+    }
+
+
+def duel_odds(
+    pieces: Sequence[str],
+    mine: Sequence[Card],
+    pool: Sequence[Card],
+    opponent_row: Sequence[Card] = (),
+    set_strength: str = "sum",
+) -> Duel:
+    """Exact chance that my 3 cards beat / tie / lose to one opponent's random completion."""
+    my_key = hand_key(pieces, mine, set_strength)
+    counts = key_counts(pieces, opponent_row, pool, set_strength)
+    total = sum(counts.values())
+    below = sum(n for k, n in counts.items() if k < my_key)
+    equal = counts.get(my_key, 0)
+    return Duel(
+        Fraction(below, total), Fraction(equal, total), Fraction(total - below - equal, total)
+    )
+
+
+def duel_odds_brute(
+    pieces: Sequence[str],
+    mine: Sequence[Card],
+    pool: Sequence[Card],
+    opponent_row: Sequence[Card] = (),
+    set_strength: str = "sum",
+) -> Duel:
+    """Independent check of :func:`duel_odds`: every opponent completion, card by card."""
+    my_key = hand_key(pieces, mine, set_strength)
+    tally = Counter()
+    for extra in combinations(pool, 3 - len(opponent_row)):
+        key = hand_key(pieces, [*opponent_row, *extra], set_strength)
+        tally[(key > my_key) - (key < my_key)] += 1
+    total = sum(tally.values())
+    return Duel(Fraction(tally[-1], total), Fraction(tally[0], total), Fraction(tally[1], total))
+
+
+def unseen_cards(state: MNState, player: int) -> list[Card]:
+    """The cards ``player`` has not seen (deck + other hands [+ discard]), sorted."""
+    unseen = Counter(full_deck(state.params))
+    unseen.subtract(state.visible_cards(player))
+    return sorted(unseen.elements())
+
+
+def unseen_pool(state: MNState, player: int) -> dict[str, int]:
+    """Colour counts of :func:`unseen_cards`."""
+    return colour_pool(unseen_cards(state, player))
+
+
+def state_reach_odds(state: MNState, player: int, kotatsu: int) -> ReachOdds | None:
+    """:func:`reach_odds` at one kotatsu of a live game (``None`` if no pieces or hand)."""
+    pieces = [p.colour for p in state.pieces_at(kotatsu)]
+    hand = state.hands[player]
+    row = state.kotatsu[kotatsu].rows[player]
+    if len(pieces) != 2 or (len(row) < 3 and len(hand) < min(2, 3 - len(row))):
+        return None
+    return reach_odds(pieces, row, hand, unseen_pool(state, player))
+
+
+def state_duels(state: MNState, player: int, kotatsu: int) -> dict[int, Duel]:
+    """For a finished row of ``player``: the duel with each opponent still completing there.
+
+    Each opponent's missing cards are taken as uniform over the cards ``player``
+    has not seen (their hand is among them), on top of their face-up row.
+    """
+    board = state.kotatsu[kotatsu]
+    mine = board.rows[player]
+    pieces = [p.colour for p in state.pieces_at(kotatsu)]
+    if len(mine) != ROW_SIZE or len(pieces) != 2:
+        return {}
+    pool = unseen_cards(state, player)
+    return {
+        q: duel_odds(pieces, mine, pool, board.rows[q], state.params.set_strength)
+        for q in range(state.num_players)
+        if q != player and len(board.rows[q]) < ROW_SIZE
+    }

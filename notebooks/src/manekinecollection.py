@@ -1,0 +1,230 @@
+# %% [markdown]
+# # Manekinecollection: cat poker at the kotatsu
+#
+# Two to four players play **cat cards** in front of three **kotatsu boards**. On
+# each kotatsu sit two **Zabuton Neko** (a cat piece on a face-down zabuton tile).
+# On your turn you play one or two cards at one kotatsu:
+#
+# 1. where you have no card yet, you may play one or two;
+# 2. where you have one card, you must play two;
+# 3. where you have two cards, you must play one.
+#
+# Then you draw back up to three cards. When **every** player has three cards at one
+# kotatsu there is a **showdown**: each hand is the kotatsu's *two cat pieces plus the
+# player's three cards*, ranked like poker by colours:
+#
+# | hand | composition |
+# |---|---|
+# | 5cats | 5 of one colour |
+# | 4cats | 4 of one colour |
+# | cathouse | 3 + 2 |
+# | 3cats | 3 of one colour |
+# | two pair | 2 + 2 |
+# | one pair | 2 |
+# | solocat | all different |
+#
+# Equal hands are compared by the icons on the cards of the main set, then the next
+# set, then the remaining cards, and finally by who played their third card first.
+# With 3-4 players the winner secretly looks at both zabuton tiles and picks one
+# Zabuton Neko, the runner-up takes the other; with 2 players the winner takes both.
+# New Zabuton Neko come from the bag, which also holds **Manekineko**: the game ends
+# when the third one is drawn. The numbers the rulebook does not print (icons per
+# card, tile values) are documented in `docs/assumptions/manekinecollection.md`.
+
+# %%
+from fractions import Fraction
+from math import comb
+
+from nekolib.manekinecollection import analysis as mna
+from nekolib.manekinecollection.charts import hand_class_chart, strength_spread_chart
+from nekolib.manekinecollection.rules import (
+    HAND_CLASSES,
+    Params,
+    full_deck,
+    parse_cards,
+    rank_players,
+)
+from nekolib.manekinecollection.widget import play
+
+params = Params()
+print("icons on the 12 cards of each colour:", params.card_ranks)
+print("zabuton tile values of each colour: ", params.zabuton_values)
+
+# %% [markdown]
+# ## How often does each hand come up?
+#
+# Take the two pieces on a kotatsu and three cards from the full 72-card deck. The
+# class depends only on the **colours**, so instead of looking at all
+# $\binom{72}{3} = 59\,640$ triples we multiply out a generating function colour by
+# colour: colour $c$ contributes $\sum_k \binom{12}{k} t^k$, and we only remember how
+# many cards were used and the colour totals so far. First: both pieces of the same
+# colour.
+
+# %%
+same = mna.class_counts_exact(("red", "red"))
+print(mna.format_table(mna.frequency_rows(same)))
+
+# %% [markdown]
+# Two pieces of different colours: a 5cats is impossible, and a solocat appears.
+
+# %%
+different = mna.class_counts_exact(("red", "blue"))
+print(mna.format_table(mna.frequency_rows(different)))
+
+# %% [markdown]
+# Before a kotatsu is set up, both pieces come out of the bag of 30 cat pieces
+# (5 per colour), so they share a colour with probability
+# $6\binom{5}{2}/\binom{30}{2} = 4/29$. Counting (piece pair, card triple)
+# combinations, with the bag as a second supply in the same generating function:
+
+# %%
+over_bag = mna.class_counts_over_bag()
+print(mna.format_table(mna.frequency_rows(over_bag)))
+
+# %% [markdown]
+# ### Checking the exact numbers
+#
+# An independent brute force classifies every one of the 59 640 card triples, and
+# sympy expands the generating function symbolically; all three agree.
+
+# %%
+for pieces in [("red", "red"), ("red", "blue")]:
+    exact = mna.class_counts_exact(pieces)
+    print(
+        pieces,
+        exact == mna.class_counts_brute(pieces),
+        exact == mna.class_counts_sympy(pieces),
+    )
+print("bag:", over_bag == mna.class_counts_over_bag_brute())
+
+# %% [markdown]
+# The benchmark `python bench/bench_manekinecollection.py` times the two methods:
+# the colour-count computation takes about 0.05 ms, about 2000 times faster than the
+# brute force over the triples.
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+# the same chart is written to figures/ by `python -m nekolib figures --only manekinecollection`
+fig = hand_class_chart()
+
+# %% [markdown]
+# ## Judging the strength: the rulebook's examples
+#
+# `rank_players(pieces, rows, completed)` orders the players of a showdown from the
+# strongest hand down; `completed` is the order in which they played their third card.
+# Pieces add to a colour's count but carry no icons.
+
+
+# %%
+def cards(text):
+    """'red5 blue2' -> [Card('blue', 2), Card('red', 5)]"""
+    return list(parse_cards(text))
+
+
+examples = {
+    "cathouse, second set decides": ("red blue", "red4 red5 blue6", "red4 red5 blue2"),
+    "3cats, following cards decide": ("red red", "red3 green6 blue2", "red3 green6 blue1"),
+    "two pair, first pair decides": ("red blue", "green4 green3 red1", "red6 blue1 black2"),
+    "two pair, later cards decide": ("red blue", "red5 blue1 black2", "red5 blue2 black1"),
+    "same hand: B played third first": ("red blue", "red5 blue2 black1", "red5 blue2 black1"),
+}
+for name, (pieces, a, b) in examples.items():
+    completed = (1, 0) if "third" in name else (0, 1)
+    winner = rank_players(pieces.split(), [cards(a), cards(b)], completed)[0]
+    print(f"{name:<32} pieces {pieces:<9} A: {a:<18} B: {b:<18} winner: {'AB'[winner]}")
+
+# %% [markdown]
+# ## Odds at the table
+#
+# Suppose the pieces on the left kotatsu are red and blue, I hold red 3, blue 2 and
+# green 5, and I have not played there yet. I can play one card now and two later, or
+# two now and one later; the cards I will draw are uniform over the cards I have not
+# seen. `reach_odds` lists every plan with the exact distribution of the final hand.
+
+# %%
+hand = cards("red3 blue2 green5")
+seen = hand + cards("red6 red5 orange1")  # my hand and cards face up on other boards
+pool = {c: 12 for c in params.colours}
+for card in seen:
+    pool[card.colour] -= 1
+odds = mna.reach_odds(["red", "blue"], [], hand, pool)
+for option in odds.options:
+    dist = ", ".join(f"{h} {p}" for h, p in option.distribution.items())
+    print(f"{option.label:<60} {dist}")
+print()
+for h in reversed(HAND_CLASSES):
+    print(f"P(best plan reaches at least {h:<9}) = {odds.reach[h]}")
+
+# %% [markdown]
+# ### Will my finished hand win?
+#
+# Ranks matter once two hands share a class. `duel_odds` counts, exactly, how an
+# opponent's random completion compares with my three cards: each colour now
+# contributes a generating function over (cards taken, their icons), so rank ties
+# are counted without listing every triple (a brute force over the 52 394 triples
+# agrees, see the tests). Suppose I finished with red 3, red 5, green 2 (a 3cats with
+# the red piece) and the opponent has blue 4 down already:
+
+# %%
+mine = cards("red3 red5 green2")
+opponent_row = cards("blue4")
+unseen = list(full_deck(params))
+for card in mine + opponent_row:
+    unseen.remove(card)
+duel = mna.duel_odds(["red", "blue"], mine, unseen, opponent_row)
+print(f"win {duel.win} = {float(duel.win):.3f}")
+print(f"tie {duel.tie} = {float(duel.tie):.3f}  (then: who played the third card first)")
+print(f"lose {duel.lose} = {float(duel.lose):.3f}")
+
+# %% [markdown]
+# How much do the icons matter inside one class? `strength_spread` gives, for each
+# class, the share of random hands (same pieces) that the weakest, the average and
+# the strongest hand of that class beats outright.
+
+# %%
+strength_spread_rows = mna.strength_spread(["red", "blue"])
+for hand, (low, mean, high) in strength_spread_rows.items():
+    print(f"{hand:<9} beats {float(low):6.1%} .. {float(high):6.1%} (average {float(mean):6.1%})")
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+fig = strength_spread_chart()
+
+# %% [markdown]
+# ## Play
+#
+# Seat 0 (Tama) is yours; the others are greedy computer players (change any seat to
+# `human` for hot-seat play: the board always shows only the hand of the player whose
+# decision it is). Chance events are rolled automatically; the odds panel under the
+# board shows your chances at each kotatsu, and every showdown is explained with its
+# ranking.
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+play(num_players=3, seed=2026)
+
+# %% [markdown]
+# ## Exercise
+#
+# 1. The two pieces on a kotatsu are both green. What is the probability that three
+#    random cards from the full deck make a **5cats**? Write it as a fraction of two
+#    binomial coefficients.
+# 2. Same pieces: what is the probability of a **cathouse**? (Either one green card
+#    and a pair of another colour, or three cards of one other colour.)
+# 3. With pieces red and blue, what is the probability of a **solocat**?
+#
+# Replace the answers below with your own and run the check.
+
+# %%
+answer_5cats = Fraction(comb(12, 3), comb(72, 3))
+answer_cathouse = Fraction(12 * 5 * comb(12, 2) + 5 * comb(12, 3), comb(72, 3))
+answer_solocat = Fraction(comb(4, 3) * 12**3, comb(72, 3))
+print(answer_5cats, answer_cathouse, answer_solocat)
+
+# %%
+green = {r.hand: r.probability for r in mna.frequency_rows(mna.class_counts_exact(("green",) * 2))}
+red_blue = {r.hand: r.probability for r in mna.frequency_rows(different)}
+assert answer_5cats == green["5cats"], "count the ways to pick 3 of the 12 green cards"
+assert answer_cathouse == green["cathouse"], "two cases: 1 green + a pair, or 3 of one colour"
+assert answer_solocat == red_blue["solocat"], "three cards of three of the four other colours"
+print("all answers correct")

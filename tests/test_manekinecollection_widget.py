@@ -1,0 +1,98 @@
+"""The Manekinecollection widget driven by button clicks."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from nekolib.core import CHANCE, HIDDEN
+from nekolib.manekinecollection.rules import PlayCards, TakeZabuton
+from nekolib.manekinecollection.widget import card_html, odds_html, play
+
+
+def test_hot_seat_shows_only_the_viewers_hand():
+    w = play(3, seats=["human"] * 3, seed=3)
+    assert w.viewer == 0 and w.state.current_player() == 0
+    assert w.board.value.count("cards (hidden)") == 2
+    for card in w.state.hands[0]:
+        assert card_html(str(card)) in w.board.value
+    w.action_buttons[0].click()
+    # chance (the draw) is rolled automatically; the device passes to the next player
+    assert w.state.current_player() == 1 and w.viewer == 1
+    assert w.board.value == w.render_view(w.state.view(1))
+    assert w.state.view(1)["hands"][0] == HIDDEN
+    assert "draws a card" in w.status.value
+
+
+def test_buttons_are_the_legal_actions_with_their_labels():
+    w = play(2, seed=5)
+    labels = [b.description for b in w.action_buttons]
+    legal = w.state.legal_actions()
+    assert labels == [w.state.action_to_string(a) for a in legal]
+    assert all(isinstance(b.action, PlayCards) for b in w.action_buttons)
+
+
+def test_computer_seats_answer_a_human_move_and_undo_goes_back():
+    w = play(2, seats=["human", "greedy"], seed=1)
+    start = w.state
+    w.click(w.action_buttons[-1].description)
+    assert w.state.current_player() in (0, CHANCE) or w.state.is_terminal()
+    assert w.match.ply > 3  # my play, my draws, the computer's play and draws
+    w.undo_button.click()
+    assert w.state == start
+
+
+def test_new_game_with_a_seed_and_play_to_end_shows_scores():
+    w = play(4, seats=["human", "random", "random", "random"], seed=0)
+    w.seed_input.value = 42
+    w.new_game_button.click()
+    assert w.match.seed == 42
+    w.run_button.click()
+    assert w.state.is_terminal()
+    assert "Final scores" in w.board.value and "Game over" in w.status.value
+    assert w.action_buttons == []
+
+
+def test_showdown_is_explained_with_the_ranking():
+    w = play(2, seats=["random", "random"], seed=2)
+    while w.state.showdown is None:
+        w.step_button.click()
+    show = w.state.showdown
+    assert "Showdown at the" in w.board.value
+    for entry in w.state.view(None)["showdown"]["ranking"]:
+        assert entry["hand"] in w.board.value
+    assert len(show.ranking) == 2
+
+
+def test_three_player_winner_chooses_with_buttons_seeing_the_tiles():
+    w = play(3, seats=["human"] * 3, seed=4)
+    for _ in range(500):
+        if isinstance(w.state.legal_actions()[0], TakeZabuton):
+            break
+        w.computer_move()
+    state = w.state
+    chooser = state.current_player()
+    assert w.viewer == chooser
+    assert all(isinstance(b.action, TakeZabuton) for b in w.action_buttons)
+    k = state.tasks[0][1]
+    assert all(z["value"] != HIDDEN for z in state.view(chooser)["kotatsu"][k]["slots"])
+    others = [p for p in range(3) if p != chooser]
+    assert all(z["value"] == HIDDEN for z in state.view(others[0])["kotatsu"][k]["slots"])
+    before = len(state.collected[chooser])
+    w.action_buttons[0].click()
+    assert len(w.state.collected[chooser]) == before + 1
+
+
+def test_odds_panel_for_the_human_on_turn():
+    w = play(2, seed=6)
+    assert "Odds for Tama" in w.odds_panel.value and "5cats" in w.odds_panel.value
+    assert odds_html(w.state, None) == ""
+
+
+def test_seat_selector_turns_a_seat_into_a_computer():
+    w = play(2, seats=["human", "human"], seed=8)
+    w.action_buttons[0].click()
+    assert w.state.current_player() == 1
+    w.seat_selectors[1].value = "greedy"
+    assert w.state.current_player() in (0, CHANCE) or w.state.is_terminal()
