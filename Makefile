@@ -50,11 +50,25 @@ notebooks: $(STAMP)
 bench: $(STAMP)
 	@for f in bench/bench_*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
 
+# Voila runs the notebook in a fresh kernel and shows only its outputs (no code cells).
 app: $(STAMP)
+	@test -f notebooks/$(GAME).ipynb || { echo "no notebooks/$(GAME).ipynb; try GAME=" \
+	  $$(ls notebooks/*.ipynb 2>/dev/null | xargs -n1 basename 2>/dev/null | sed 's/.ipynb//'); exit 1; }
+	@echo "app: open http://127.0.0.1:$(PORT)/ (Ctrl-C stops it)"
 	$(BIN)/voila notebooks/$(GAME).ipynb --port=$(PORT) --no-browser --Voila.ip=127.0.0.1
 
-test-browser: $(STAMP)
-	@echo "test-browser: not written yet"; exit 1
+# Real Chromium (Debian's, via apt; Playwright never downloads a browser) against Voila
+# and JupyterLab on 127.0.0.1. Installs what it needs; see docs/browser.md.
+BROWSER_STAMP := $(VENV)/.installed-browser
+
+$(BROWSER_STAMP): pyproject.toml | $(STAMP)
+	$(BIN)/python -m pip install -e ".[browser]"
+	touch $(BROWSER_STAMP)
+
+test-browser: $(BROWSER_STAMP)
+	sh tests/browser/install_chromium.sh
+	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 NEKOLIB_BROWSER_REQUIRED=1 \
+	  $(BIN)/python -m pytest -p no:cacheprovider tests/browser
 
 clean:
 	rm -rf $(VENV) .pytest_cache

@@ -397,13 +397,11 @@ class Match:
                 break
         return undone
 
-    def log(self) -> list[str]:
-        """One line per action: ``'12. player 1: move to Kitchen'``."""
+    def log(self, name: Callable[[int], str] = decider_name) -> list[str]:
+        """One line per action: ``'12. player 1: move to Kitchen'`` (``name`` labels deciders)."""
         lines = []
         for i, (before, action) in enumerate(zip(self.states, self.actions, strict=False), 1):
-            lines.append(
-                f"{i}. {decider_name(before.current_player())}: {before.action_to_string(action)}"
-            )
+            lines.append(f"{i}. {name(before.current_player())}: {before.action_to_string(action)}")
         return lines
 
     @classmethod

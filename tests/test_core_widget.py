@@ -32,7 +32,7 @@ def test_buttons_are_exactly_the_legal_actions_and_clicking_plays():
     assert w.match.actions[0] == Take(2)
     assert w.state.current_player() == 1
     assert "heads" in w.status.value or "tails" in w.status.value
-    assert w.log_view.value.startswith("1. player 0: take 2")
+    assert w.log_view.value.startswith("1. Player 0: take 2")
 
 
 def test_hot_seat_board_shows_only_the_viewers_secret():

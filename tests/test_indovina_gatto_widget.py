@@ -17,7 +17,7 @@ def test_buttons_are_the_legal_actions_and_a_cat_then_a_pass_plays_a_turn():
     assert isinstance(w.action_buttons[-1].action, Pass)
     w.click("no guess")
     assert w.state.turn == 1 and w.state.phase == PLAY and w.viewer == 1
-    assert w.log_view.value.startswith("1. player 0: play cat #")
+    assert w.log_view.value.startswith(f"1. {w.player_names[0]}: play cat #")
 
 
 def test_hot_seat_shows_only_the_viewers_traits():

@@ -276,7 +276,7 @@ class GameWidget(widgets.VBox):
         done = state.is_terminal()
         self.step_button.disabled = done
         self.run_button.disabled = done
-        lines = self.match.log()
+        lines = self.match.log(self.name)
         self.log_view.value = (
             "<br>".join(html.escape(x) for x in lines[-200:]) or "<i>no moves yet</i>"
         )
