@@ -1,0 +1,156 @@
+"""Neko Boss benchmarks: solver vs plain minimax, solve times, reachability, playthroughs.
+
+    python bench/bench_neko_boss.py          # about a minute
+    python bench/bench_neko_boss.py --quick  # a few seconds
+
+Reports node visits and time ratio of :func:`solve` (alpha-beta + transposition
+table + symmetry folding) against :func:`minimax_plain` (the independent check),
+the worst solve time for positions with at most 12 stacks on the default board,
+reachable-state counts and random-playthrough throughput.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+
+from nekolib.core import RandomAgent, play_out
+from nekolib.neko_boss.analysis import maxn, minimax_plain, paranoid, reachable, solve
+from nekolib.neko_boss.boards import THREE_SQUARES, grid_board
+from nekolib.neko_boss.rules import NekoBossState, Params, new_game, random_layout
+
+
+def twelve_stack_positions(count: int, seed: int = 0) -> list[NekoBossState]:
+    """Default board, 2 players: half spread singletons (6 each), half mid-game (random play
+    from a full placement until 12 stacks are left)."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(count):
+        if i % 2 == 0:
+            out.append(random_layout(Params(pieces_per_player=6), rng))
+        else:
+            state = random_layout(Params(), rng)
+            while sum(1 for s in state.stacks if s) > 12 and not state.is_terminal():
+                state = state.apply(rng.choice(state.legal_actions()))
+            out.append(state)
+    return out
+
+
+def compare(label: str, states: list[NekoBossState]) -> None:
+    nodes_fast = nodes_plain = 0
+    t_fast = t_plain = 0.0
+    worst = float("inf")
+    for state in states:
+        fast, plain = solve(state), minimax_plain(state)
+        assert fast.value == plain.value, "solver and plain minimax disagree"
+        nodes_fast += fast.nodes
+        nodes_plain += plain.nodes
+        t_fast += fast.seconds
+        t_plain += plain.seconds
+        worst = min(worst, plain.nodes / fast.nodes)
+    print(
+        f"{label:34} {len(states):3} pos  nodes {nodes_plain:>9} / {nodes_fast:>7} = "
+        f"{nodes_plain / nodes_fast:6.1f}x (worst {worst:5.1f}x)  time "
+        f"{t_plain:7.2f}s / {t_fast:5.2f}s = {t_plain / max(t_fast, 1e-9):6.1f}x"
+    )
+
+
+def solve_times(label: str, states: list[NekoBossState]) -> None:
+    times = [solve(s).seconds for s in states]
+    mean = sum(times) / len(times)
+    print(f"{label:34} {len(states):3} pos  worst {max(times):.3f}s  mean {mean:.4f}s")
+
+
+def reach_line(label: str, state: NekoBossState) -> None:
+    r = reachable(state)
+    print(
+        f"{label:34} positions {r.positions:>8}  (with out-set {r.positions_with_out:>8}, "
+        f"up to symmetry {r.symmetry_classes:>8})  boards {r.boards:>8}  ends {r.terminal:>7}  "
+        f"tallest {r.tallest}  4+ points {len(r.tall_points)}  {r.seconds:.2f}s"
+    )
+
+
+def main(quick: bool = False) -> int:
+    k = 3 if quick else 10
+    print("== solver (alpha-beta + table + symmetry) vs plain minimax: visits and time")
+    compare("default board, 12 stacks", twelve_stack_positions(k))
+    compare(
+        "three squares, 12 stacks",
+        [
+            random_layout(Params(board=THREE_SQUARES, pieces_per_player=6), random.Random(s))
+            for s in range(k)
+        ],
+    )
+    compare(
+        "2x5 grid, full",
+        [
+            random_layout(Params(board=grid_board(2, 5)), random.Random(s))
+            for s in range(k // 2 + 1)
+        ],
+    )
+    if not quick:
+        compare("3x4 grid, full", [random_layout(Params(board=grid_board(3, 4)), random.Random(0))])
+
+    print("\n== solve times (goal: every position with <= 12 stacks on the default board < 1 s)")
+    solve_times("default board, <= 12 stacks", twelve_stack_positions(20 if quick else 200, 1))
+    if not quick:
+        solve_times(
+            "default board, 14 stacks",
+            [random_layout(Params(pieces_per_player=7), random.Random(s)) for s in range(10)],
+        )
+        solve_times(
+            "default board, 16 stacks",
+            [random_layout(Params(pieces_per_player=8), random.Random(s)) for s in range(3)],
+        )
+
+    print("\n== reachability (distinct state keys reachable from a position)")
+    reach_line(
+        "3x3 grid, full, 2p", random_layout(Params(board=grid_board(3, 3)), random.Random(0))
+    )
+    reach_line(
+        "3x4 grid, full, 2p", random_layout(Params(board=grid_board(3, 4)), random.Random(0))
+    )
+    reach_line(
+        "default board, 12 singles, 2p",
+        random_layout(Params(pieces_per_player=6), random.Random(0)),
+    )
+    reach_line(
+        "default board, 12 singles, 3p",
+        random_layout(Params(num_players=3, pieces_per_player=4), random.Random(0)),
+    )
+    reach_line(
+        "default board, 12 singles, 4p",
+        random_layout(Params(num_players=4, pieces_per_player=3), random.Random(0)),
+    )
+    if not quick:
+        reach_line(
+            "default board, 14 singles, 2p",
+            random_layout(Params(pieces_per_player=7), random.Random(0)),
+        )
+
+    print("\n== 3-4 players on small boards (paranoid for seat 0, max-n)")
+    for n, board in ((3, grid_board(3, 3)), (4, grid_board(2, 4)), (3, grid_board(3, 4))):
+        state = random_layout(Params(num_players=n, board=board), random.Random(0))
+        t0 = time.perf_counter()
+        par = paranoid(state, 0)
+        t1 = time.perf_counter()
+        mn = maxn(state)
+        t2 = time.perf_counter()
+        print(
+            f"{n}p {board.name:12} paranoid(seat 0) = {par} ({t1 - t0:.2f}s)  "
+            f"max-n = {tuple(str(v) for v in mn)} ({t2 - t1:.2f}s)"
+        )
+
+    print("\n== random playthroughs (default board)")
+    games = 1000 if quick else 10_000
+    for n in (2, 3, 4):
+        t0 = time.perf_counter()
+        for seed in range(games):
+            play_out(new_game(n), RandomAgent(), random.Random(seed))
+        print(f"{n} players: {games} games in {time.perf_counter() - t0:.1f}s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main("--quick" in sys.argv[1:]))

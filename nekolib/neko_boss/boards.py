@@ -1,0 +1,323 @@
+"""Neko Boss boards as data: intersections with drawing coordinates + straight paths.
+
+Seed 002: "Board is consist of 24 intersections and paths." The seed does not
+draw the board, so a board here is plain data:
+
+* ``coords[p]`` - where intersection ``p`` is drawn (x to the right, y up),
+* ``lines`` - the straight paths, each an ordered sequence of intersections;
+  consecutive entries are joined by a path segment.
+
+Everything the rules need is precomputed once per board: for every point ``p``
+and every distance ``d`` the intersections exactly ``d`` steps away along a
+straight line (``reach[p][d]``), and the intersections passed on the way
+(``between``), so move generation is a table look-up.
+
+The default board (:data:`TOWN_4X6`) is a 4 x 6 grid of streets; see
+``docs/assumptions/neko_boss.md`` for why.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+from functools import cached_property
+
+from nekolib.core import InvalidSetup
+
+__all__ = [
+    "BOARDS",
+    "DEFAULT_BOARD",
+    "GRID_4X6_DIAGONAL",
+    "THREE_SQUARES",
+    "TOWN_4X6",
+    "Board",
+    "board_by_name",
+    "grid_board",
+    "line_board",
+    "three_squares_board",
+]
+
+Point = int
+
+
+@dataclass(frozen=True)
+class Board:
+    """Intersections (with coordinates for drawing) and straight paths between them."""
+
+    name: str
+    coords: tuple[tuple[float, float], ...]
+    lines: tuple[tuple[Point, ...], ...]
+    labels: tuple[str, ...] = ()
+    description: str = ""
+
+    def __hash__(self) -> int:  # cheap: states (which hold their board) are hashed often
+        return hash((self.name, len(self.coords), len(self.lines)))
+
+    def __post_init__(self) -> None:
+        n = len(self.coords)
+        if n == 0:
+            raise InvalidSetup("a board needs at least one intersection")
+        if not self.labels:
+            object.__setattr__(self, "labels", tuple(str(p) for p in range(n)))
+        if len(self.labels) != n or len(set(self.labels)) != n:
+            raise InvalidSetup("a board needs one distinct label per intersection")
+        seen: set[frozenset[int]] = set()
+        for line in self.lines:
+            if len(line) < 2 or len(set(line)) != len(line):
+                raise InvalidSetup(f"line {line} needs >= 2 distinct intersections")
+            if any(not 0 <= p < n for p in line):
+                raise InvalidSetup(f"line {line} names an intersection not on the board")
+            for a, b in itertools.pairwise(line):
+                edge = frozenset((a, b))
+                if edge in seen:
+                    raise InvalidSetup(f"segment {a}-{b} lies on two lines")
+                seen.add(edge)
+
+    # ------------------------------------------------------------------ sizes
+    @property
+    def size(self) -> int:
+        """Number of intersections."""
+        return len(self.coords)
+
+    @property
+    def points(self) -> range:
+        return range(self.size)
+
+    # ------------------------------------------------------------------ geometry
+    @cached_property
+    def rays(self) -> tuple[tuple[tuple[Point, ...], ...], ...]:
+        """``rays[p]``: for each direction along each line through ``p``, the points beyond ``p``.
+
+        "They must move ... straightly on the path": a move follows one ray.
+        """
+        out: list[list[tuple[Point, ...]]] = [[] for _ in self.points]
+        for line in self.lines:
+            for i, p in enumerate(line):
+                forward = tuple(line[i + 1 :])
+                backward = tuple(reversed(line[:i]))
+                for ray in (forward, backward):
+                    if ray:
+                        out[p].append(ray)
+        return tuple(tuple(r) for r in out)
+
+    @cached_property
+    def max_distance(self) -> int:
+        """The longest straight move the board allows (longest line minus one)."""
+        return max((len(line) - 1 for line in self.lines), default=0)
+
+    @cached_property
+    def reach(self) -> tuple[tuple[tuple[Point, ...], ...], ...]:
+        """``reach[p][d]``: the points exactly ``d`` steps from ``p`` along one straight line.
+
+        Index ``d`` runs from 0 to :attr:`max_distance` (``reach[p][0]`` is empty).
+        """
+        table = []
+        for p in self.points:
+            row: list[tuple[Point, ...]] = [()]
+            for d in range(1, self.max_distance + 1):
+                row.append(tuple(ray[d - 1] for ray in self.rays[p] if len(ray) >= d))
+            table.append(tuple(row))
+        return tuple(table)
+
+    @cached_property
+    def between(self) -> dict[tuple[Point, Point], tuple[Point, ...]]:
+        """``between[(p, q)]``: the points strictly between ``p`` and ``q`` on their line."""
+        table: dict[tuple[Point, Point], tuple[Point, ...]] = {}
+        for p in self.points:
+            for ray in self.rays[p]:
+                for d, q in enumerate(ray):
+                    table[(p, q)] = tuple(ray[:d])
+        return table
+
+    @cached_property
+    def neighbours(self) -> tuple[tuple[Point, ...], ...]:
+        """Points one path segment away."""
+        return tuple(tuple(ray[0] for ray in self.rays[p]) for p in self.points)
+
+    def distance_on_line(self, p: Point, q: Point) -> int | None:
+        """Number of steps from ``p`` to ``q`` along a straight line, or ``None``."""
+        if (p, q) not in self.between:
+            return None
+        return len(self.between[(p, q)]) + 1
+
+    def label(self, p: Point) -> str:
+        return self.labels[p]
+
+    def point_of(self, label: str) -> Point:
+        """The intersection with this label (``KeyError`` if there is none)."""
+        return self.labels.index(label)
+
+    # ------------------------------------------------------------------ symmetry
+    @cached_property
+    def symmetries(self) -> tuple[tuple[Point, ...], ...]:
+        """Permutations of the points that map every line onto a line (identity first).
+
+        Found geometrically: the 8 rotations/reflections of the square about the
+        centre of the drawing that send intersections onto intersections and paths
+        onto paths. A move along a line is mapped to a move along the image line,
+        so the game is invariant under every permutation listed here.
+        """
+        xs = [x for x, _ in self.coords]
+        ys = [y for _, y in self.coords]
+        cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+        where = {(round(x - cx, 6), round(y - cy, 6)): p for p, (x, y) in enumerate(self.coords)}
+        line_set = {line for line in self.lines} | {tuple(reversed(x)) for x in self.lines}
+        found: list[tuple[Point, ...]] = []
+        for transform in _SQUARE_GROUP:
+            perm = []
+            for x, y in self.coords:
+                tx, ty = transform(x - cx, y - cy)
+                q = where.get((round(tx, 6), round(ty, 6)))
+                if q is None:
+                    break
+                perm.append(q)
+            else:
+                image = tuple(perm)
+                maps_lines = all(tuple(image[p] for p in ln) in line_set for ln in self.lines)
+                if maps_lines and image not in found:
+                    found.append(image)
+        return tuple(found)
+
+
+_SQUARE_GROUP = (
+    lambda x, y: (x, y),
+    lambda x, y: (-x, y),
+    lambda x, y: (x, -y),
+    lambda x, y: (-x, -y),
+    lambda x, y: (y, x),
+    lambda x, y: (-y, x),
+    lambda x, y: (y, -x),
+    lambda x, y: (-y, -x),
+)
+
+
+def _chess_label(x: float, y: float) -> str:
+    return f"{'abcdefghijklmnopqrstuvwxyz'[int(x)]}{int(y) + 1}"
+
+
+def grid_board(
+    rows: int, cols: int, *, diagonals: bool = False, name: str | None = None, description: str = ""
+) -> Board:
+    """A ``rows`` x ``cols`` grid of streets; labels ``a1`` (bottom left) like a chess board.
+
+    Lines are the rows and the columns (and, with ``diagonals``, every diagonal of
+    two or more points).
+    """
+    if rows < 1 or cols < 1 or rows * cols < 2:
+        raise InvalidSetup("a grid needs at least two intersections")
+    if cols > 26:
+        raise InvalidSetup("at most 26 columns")
+    index = {(c, r): r * cols + c for r in range(rows) for c in range(cols)}
+    coords = tuple((float(c), float(r)) for r in range(rows) for c in range(cols))
+    lines: list[tuple[int, ...]] = []
+    lines += [tuple(index[(c, r)] for c in range(cols)) for r in range(rows) if cols > 1]
+    lines += [tuple(index[(c, r)] for r in range(rows)) for c in range(cols) if rows > 1]
+    if diagonals:
+        for dc in (1, -1):
+            starts = [(c, 0) for c in range(cols)] + [
+                (0 if dc == 1 else cols - 1, r) for r in range(1, rows)
+            ]
+            for c0, r0 in starts:
+                diag = []
+                c, r = c0, r0
+                while (c, r) in index:
+                    diag.append(index[(c, r)])
+                    c, r = c + dc, r + 1
+                if len(diag) >= 2:
+                    lines.append(tuple(diag))
+    labels = tuple(_chess_label(x, y) for x, y in coords)
+    return Board(
+        name or f"grid_{rows}x{cols}{'_diagonal' if diagonals else ''}",
+        coords,
+        tuple(lines),
+        labels,
+        description or f"{rows} x {cols} grid{' with diagonals' if diagonals else ''}",
+    )
+
+
+def line_board(n: int) -> Board:
+    """``n`` intersections on one straight path: the smallest teaching board."""
+    return grid_board(1, n, name=f"line_{n}", description=f"{n} intersections in a row")
+
+
+def three_squares_board() -> Board:
+    """The 24-point board of three nested squares (the Nine Men's Morris board).
+
+    Each square side is a straight path of 3 points (corner, middle, corner); the
+    four cross paths join the side middles of the three squares. Corners are
+    *not* straight through, so no straight move is longer than 2 steps.
+    """
+    coords: list[tuple[float, float]] = []
+    lines: list[tuple[int, ...]] = []
+    middles: list[list[int]] = []  # per square: bottom, right, top, left middle
+    for k in range(3):
+        lo, hi, mid = float(k), float(6 - k), 3.0
+        ring = [(lo, lo), (mid, lo), (hi, lo), (hi, mid), (hi, hi), (mid, hi), (lo, hi), (lo, mid)]
+        base = len(coords)
+        coords += ring
+        ids = [base + i for i in range(8)]
+        for side in range(4):
+            lines.append((ids[2 * side], ids[2 * side + 1], ids[(2 * side + 2) % 8]))
+        middles.append([ids[1], ids[3], ids[5], ids[7]])
+    for side in range(4):
+        lines.append(tuple(middles[k][side] for k in range(3)))
+    labels = tuple(_chess_label(x, y) for x, y in coords)
+    return Board(
+        "three_squares",
+        tuple(coords),
+        tuple(lines),
+        labels,
+        "three nested squares joined at the side middles (Nine Men's Morris board)",
+    )
+
+
+TOWN_4X6 = grid_board(
+    4,
+    6,
+    name="town_4x6",
+    description="Neko Town: 4 streets crossing 6 avenues (24 intersections, straight paths)",
+)
+"""The documented default board: a 4 x 6 street grid (see docs/assumptions/neko_boss.md)."""
+
+GRID_4X6_DIAGONAL = grid_board(
+    4, 6, diagonals=True, name="grid_4x6_diagonal", description="4 x 6 grid with diagonal paths"
+)
+THREE_SQUARES = three_squares_board()
+DEFAULT_BOARD = TOWN_4X6
+
+BOARDS: dict[str, Board] = {
+    b.name: b
+    for b in (
+        TOWN_4X6,
+        THREE_SQUARES,
+        GRID_4X6_DIAGONAL,
+        grid_board(3, 3),
+        grid_board(2, 3),
+        grid_board(3, 4),
+        line_board(5),
+    )
+}
+"""Every named board: the three 24-point boards and small teaching boards."""
+
+
+def board_by_name(name: str) -> Board:
+    """A board of :data:`BOARDS`, or ``grid_RxC`` / ``line_N`` built on demand."""
+    if name in BOARDS:
+        return BOARDS[name]
+    if name.startswith("grid_"):
+        spec = name[5:].split("_")
+        rows, cols = (int(v) for v in spec[0].split("x"))
+        return grid_board(rows, cols, diagonals="diagonal" in spec[1:])
+    if name.startswith("line_"):
+        return line_board(int(name[5:]))
+    raise InvalidSetup(f"unknown board {name!r}; known: {', '.join(BOARDS)}")
+
+
+def centre_distance(board: Board, p: Point) -> float:
+    """Euclidean distance of ``p`` from the centre of the drawing (for move ordering/plots)."""
+    xs = [x for x, _ in board.coords]
+    ys = [y for _, y in board.coords]
+    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    x, y = board.coords[p]
+    return math.hypot(x - cx, y - cy)

@@ -1,0 +1,96 @@
+"""Neko Boss figures: the boards, where 4+ stacks can form, and how the state space fans out."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+import matplotlib.pyplot as plt
+from matplotlib.figure import Figure
+
+from nekolib.neko_boss.analysis import reachable, tall_frequency
+from nekolib.neko_boss.boards import GRID_4X6_DIAGONAL, THREE_SQUARES, TOWN_4X6, Board, grid_board
+from nekolib.neko_boss.rules import Params, random_layout
+
+__all__ = ["draw_board", "figures", "heatmap_figure"]
+
+
+def draw_board(ax, board: Board, values: Sequence[float] | None = None, cmap: str = "YlOrRd"):
+    """Paths as lines, intersections as dots coloured by ``values`` (0..1) if given."""
+    for line in board.lines:
+        xs = [board.coords[p][0] for p in line]
+        ys = [board.coords[p][1] for p in line]
+        ax.plot(xs, ys, color="#8a7f6a", lw=2, zorder=1)
+    xs = [x for x, _ in board.coords]
+    ys = [y for _, y in board.coords]
+    if values is None:
+        ax.scatter(xs, ys, s=160, color="#f7f3e8", edgecolors="#333", zorder=2)
+        for p, (x, y) in enumerate(board.coords):
+            ax.annotate(board.labels[p], (x, y), ha="center", va="center", fontsize=7, zorder=3)
+        mappable = None
+    else:
+        mappable = ax.scatter(
+            xs, ys, s=420, c=values, cmap=cmap, vmin=0, vmax=1, edgecolors="#333", zorder=2
+        )
+        for p, (x, y) in enumerate(board.coords):
+            ax.annotate(f"{values[p]:.0%}", (x, y), ha="center", va="center", fontsize=7, zorder=3)
+    ax.set_aspect("equal")
+    ax.set_xticks([])
+    ax.set_yticks([])
+    ax.margins(0.12)
+    return mappable
+
+
+def boards_figure() -> Figure:
+    """The three 24-intersection boards side by side."""
+    fig, axes = plt.subplots(1, 3, figsize=(12, 4))
+    for ax, board in zip(axes, (TOWN_4X6, THREE_SQUARES, GRID_4X6_DIAGONAL), strict=True):
+        draw_board(ax, board)
+        ax.set_title(f"{board.name}\nlongest straight move: {board.max_distance}", fontsize=10)
+    fig.suptitle("Neko Boss boards with 24 intersections (town_4x6 is the default)")
+    return fig
+
+
+def heatmap_figure(
+    samples: int = 12, boards: Sequence[Board] = (TOWN_4X6, THREE_SQUARES)
+) -> Figure:
+    """Share of random 12-piece placements (6 each, 2 players) from which some line of play
+    builds a 4+ stack on each intersection (exhaustive reachability per placement)."""
+    fig, axes = plt.subplots(1, len(boards), figsize=(5.5 * len(boards), 4.2))
+    mappable = None
+    for ax, board in zip(axes, boards, strict=True):
+        freq = tall_frequency(
+            Params(board=board, pieces_per_player=min(6, board.size // 2)), samples
+        )
+        mappable = draw_board(ax, board, [float(f) for f in freq])
+        ax.set_title(f"{board.name}", fontsize=10)
+    fig.colorbar(mappable, ax=list(axes), shrink=0.8, label="placements where a 4+ stack can form")
+    fig.suptitle(
+        f"Where can a 4+ stack form? ({samples} random 6 + 6 placements, every line of play)"
+    )
+    return fig
+
+
+def reach_by_stacks_figure() -> Figure:
+    """Reachable positions by number of stacks left, 3 x 4 grid, full board, 2 players."""
+    report = reachable(random_layout(Params(board=grid_board(3, 4)), random.Random(0)))
+    fig, ax = plt.subplots(figsize=(7, 3.8))
+    ks = list(report.by_stacks)
+    ax.bar(ks, [report.by_stacks[k] for k in ks], color="#337ab7")
+    ax.set_yscale("log")
+    ax.set_xlabel("stacks on the board")
+    ax.set_ylabel("reachable positions (log scale)")
+    ax.set_title(
+        f"3 x 4 grid, 6 + 6 pieces: {report.positions:,} reachable positions, "
+        f"{report.terminal:,} final ones"
+    )
+    ax.invert_xaxis()
+    return fig
+
+
+def figures() -> dict[str, Callable[[], Figure]]:
+    return {
+        "neko_boss_boards": boards_figure,
+        "neko_boss_tall_heatmap": heatmap_figure,
+        "neko_boss_reach_by_stacks": reach_by_stacks_figure,
+    }

@@ -1,0 +1,174 @@
+# %% [markdown]
+# # Neko Boss: stacks of cats that travel as far as they are tall
+#
+# *Seed 002.* Two to four players place cats on the 24 intersections of Neko Town,
+# one at a time, until the board is full. Then, in turn, a player moves a stack whose
+# **top** cat is theirs: a stack of height *h* travels **exactly h intersections in a
+# straight line** (jumping whatever is in between) and must land **on another stack**,
+# never on a vacant point. A player without a legal move is out for the rest of the
+# game; when nobody can move, the player keeping the most stacks of 4+ wins (then the
+# highest stack, then the most stacks).
+#
+# The seed does not draw the board. nekolib ships boards as data; the default is a
+# 4 × 6 street grid (see `docs/assumptions/neko_boss.md` for why).
+
+# %%
+import random
+
+from nekolib.neko_boss.boards import BOARDS, TOWN_4X6, grid_board, line_board
+from nekolib.neko_boss.rules import Move, Params, from_layout, new_game, random_layout
+
+for board in BOARDS.values():
+    print(
+        f"{board.name:18} {board.size:2} points {len(board.lines):2} lines  "
+        f"longest move {board.max_distance}  symmetries {len(board.symmetries)}"
+    )
+
+# %% [markdown]
+# ## Play
+#
+# Red is yours, Blue is the greedy computer. Each button is a legal action: first the
+# placements, then only the moves that land on an occupied intersection at exactly the
+# right distance. Change a seat to `human` for hot-seat play, or to `solver` (perfect
+# play once at most 14 stacks are left), use *Undo*, or start a new game with a seed.
+# `random_setup=True` skips the placement phase.
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+from nekolib.neko_boss.widget import play
+
+play(2, seats=["human", "greedy"])
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+play(2, seats=["human", "solver"], random_setup=True, seed=7, pieces_per_player=6)
+
+# %% [markdown]
+# ## The rules on a line of five
+#
+# A 2-stack on `a1` may jump the vacant `b1` and land on `c1`; it may not stop on
+# vacant `b1`, and `d1` is 3 steps away.
+
+# %%
+line = Params(board=line_board(5))
+state = from_layout([(1, 0), None, 1, 0, None], line, to_move=0)
+print([state.action_to_string(a) for a in state.legal_actions()])
+after = state.apply(Move(0, 2))
+print("after a1->c1:", after.stacks, " heights", after.heights(), " next:", after.to_move)
+
+# %% [markdown]
+# ## The state key
+#
+# Only *(height, top owner)* per intersection, the seat to move and who is out matter for
+# the rest of the game; the buried cats never do (proof in `docs/neko_boss_state_key.md`).
+# The analysis packs the key into one byte per intersection.
+
+# %%
+print(after.key())
+
+# %% [markdown]
+# ## Reachability: what can still happen?
+#
+# From a position, `reachable` walks **every** line of play of every seat: how many
+# distinct positions can occur, the tallest stack each seat can ever control, and
+# where a 4+ stack can ever stand. Here: the default board after 6 + 6 pieces were
+# placed at random.
+
+# %%
+from nekolib.neko_boss.analysis import reachable
+
+start = random_layout(Params(pieces_per_player=6), random.Random(0))
+report = reachable(start)
+print("positions:", report.positions, " up to symmetry:", report.symmetry_classes)
+print("final positions:", report.terminal, " tallest per seat:", report.tallest)
+print("4+ stacks possible on:", [TOWN_4X6.labels[p] for p in report.tall_points])
+print("by stacks left:", report.by_stacks)
+
+# %% [markdown]
+# Over many random placements, which intersections can host a 4+ stack? The grid's
+# long streets let tall stacks travel; on the three-squares board no straight path has
+# more than 3 points, so a stack of 3 is frozen and 4+ stacks are rare. (This figure is
+# also written to `figures/neko_boss_tall_heatmap.png` by `python -m nekolib figures`.)
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+from nekolib.neko_boss.charts import heatmap_figure
+
+heatmap_figure(samples=8);
+
+# %% [markdown]
+# ## Solving 2-player positions exactly
+#
+# `solve` is alpha-beta over win/draw/loss with a transposition table keyed by the
+# symmetry-folded state key. `minimax_plain` walks every line of play through the rules
+# engine with no table and no pruning; it is the independent check, and the node counts
+# show what the table and pruning save.
+
+# %%
+from nekolib.neko_boss.analysis import minimax_plain, solve
+
+position = random_layout(Params(pieces_per_player=6), random.Random(1))
+fast, plain = solve(position), minimax_plain(position)
+print("value (seat 0's view):", fast.value, "=", fast.winner, "| plain minimax:", plain.value)
+print("best move:", position.action_to_string(fast.best_move))
+print(f"positions visited: plain {plain.nodes}, solver {fast.nodes}: "
+      f"{plain.nodes / fast.nodes:.0f}x fewer")
+
+# %% [markdown]
+# Long searches report progress: `solve(state, progress=...)` calls back after each
+# root move and every 20 000 positions (here with a tqdm bar).
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+from tqdm.auto import tqdm
+
+bigger = random_layout(Params(pieces_per_player=7), random.Random(2))
+with tqdm(desc="root moves") as bar:
+    def hook(done, total, nodes):
+        bar.total = total
+        bar.n = done
+        bar.set_postfix(nodes=nodes)
+        bar.refresh()
+    result = solve(bigger, progress=hook)
+print(result.winner, result.nodes, "positions", f"{result.seconds:.2f} s")
+
+# %% [markdown]
+# ## Three and four players
+#
+# *Paranoid*: one seat against a coalition of all the others. *Max-n*: every seat
+# maximises its own share of the win. Exact fractions on a 3 × 3 board.
+
+# %%
+from nekolib.neko_boss.analysis import maxn, paranoid
+
+three = random_layout(Params(num_players=3, board=grid_board(3, 3)), random.Random(4))
+print("paranoid values:", [str(paranoid(three, seat)) for seat in range(3)])
+print("max-n values:   ", [str(v) for v in maxn(three)])
+
+# %% [markdown]
+# ## Classroom exercise
+#
+# On the line of five below (Red = seat 0 to move, Blue = seat 1):
+#
+# `a1` Red, `b1` Blue, `c1` Red, `d1` Blue, `e1` Red
+#
+# 1. List Red's legal moves (as labels like `"a1→b1"`).
+# 2. Which of them win for Red against perfect play? (Work it out on paper first: after
+#    each move, what can Blue do?)
+# 3. How many distinct positions (state keys) can be reached from here, start included?
+#
+# Write your answers in the next cell; the cell after it checks them.
+
+# %%
+exercise = from_layout([0, 1, 0, 1, 0], line, to_move=0)
+answer_moves = {"a1→b1", "c1→b1", "c1→d1", "e1→d1"}
+answer_winning = {"c1→b1", "c1→d1"}
+answer_positions = 19
+
+# %%
+labels = {exercise.action_to_string(a): a for a in exercise.legal_actions()}
+assert answer_moves == set(labels), f"Red's legal moves are {sorted(labels)}"
+winning = {s for s, a in labels.items() if solve(exercise.apply(a)).value == 1}
+assert answer_winning == winning, f"the winning moves are {sorted(winning)}"
+assert answer_positions == reachable(exercise).positions
+print("All three answers are right.")

@@ -1,0 +1,355 @@
+"""Neko Boss rules: boards, placement, moves, the out rule, scoring, illegal actions, views."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from nekolib.core import TERMINAL, IllegalAction, InvalidSetup
+from nekolib.neko_boss import GAME
+from nekolib.neko_boss.boards import (
+    BOARDS,
+    DEFAULT_BOARD,
+    GRID_4X6_DIAGONAL,
+    THREE_SQUARES,
+    TOWN_4X6,
+    Board,
+    board_by_name,
+    grid_board,
+    line_board,
+)
+from nekolib.neko_boss.rules import (
+    Move,
+    NekoBossState,
+    Params,
+    Place,
+    from_layout,
+    new_game,
+    random_layout,
+    returns_from_scores,
+    score_of,
+)
+
+LINE5 = Params(board=line_board(5))
+
+
+# --------------------------------------------------------------------------- boards
+@pytest.mark.parametrize("board", [TOWN_4X6, THREE_SQUARES, GRID_4X6_DIAGONAL])
+def test_the_24_point_boards(board: Board):
+    assert board.size == 24
+    assert DEFAULT_BOARD is TOWN_4X6
+    for line in board.lines:  # straight: collinear, evenly spaced points
+        (x0, y0), (x1, y1) = board.coords[line[0]], board.coords[line[1]]
+        dx, dy = x1 - x0, y1 - y0
+        for i, p in enumerate(line):
+            assert board.coords[p] == pytest.approx((x0 + i * dx, y0 + i * dy))
+
+
+def _grid_reach_by_geometry(board: Board, p: int, d: int, diagonal: bool) -> set[int]:
+    x, y = board.coords[p]
+    found = set()
+    for q, (u, v) in enumerate(board.coords):
+        du, dv = abs(u - x), abs(v - y)
+        if (du == d and dv == 0) or (du == 0 and dv == d) or (diagonal and du == dv == d):
+            found.add(q)
+    return found
+
+
+@pytest.mark.parametrize(
+    ("board", "diagonal"),
+    [(TOWN_4X6, False), (GRID_4X6_DIAGONAL, True), (grid_board(3, 3), False)],
+)
+def test_reach_tables_match_plane_geometry(board: Board, diagonal: bool):
+    for p in board.points:
+        for d in range(1, board.max_distance + 1):
+            assert set(board.reach[p][d]) == _grid_reach_by_geometry(board, p, d, diagonal)
+
+
+def test_three_squares_has_no_move_longer_than_two():
+    assert THREE_SQUARES.max_distance == 2
+    corner = THREE_SQUARES.point_of("a1")
+    assert set(THREE_SQUARES.neighbours[corner]) == {
+        THREE_SQUARES.point_of("d1"),
+        THREE_SQUARES.point_of("a4"),
+    }
+    assert THREE_SQUARES.distance_on_line(corner, THREE_SQUARES.point_of("g1")) == 2
+    assert THREE_SQUARES.distance_on_line(corner, THREE_SQUARES.point_of("g7")) is None
+
+
+@pytest.mark.parametrize(
+    ("board", "count"),
+    [(TOWN_4X6, 4), (THREE_SQUARES, 8), (grid_board(3, 3), 8), (line_board(5), 2)],
+)
+def test_symmetries_preserve_every_move(board: Board, count: int):
+    assert len(board.symmetries) == count
+    assert board.symmetries[0] == tuple(board.points)
+    for perm in board.symmetries:
+        for p in board.points:
+            for d in range(1, board.max_distance + 1):
+                assert {perm[q] for q in board.reach[p][d]} == set(board.reach[perm[p]][d])
+
+
+def test_board_lookup_and_validation():
+    assert board_by_name("grid_2x5").size == 10
+    assert board_by_name("line_4").size == 4
+    assert board_by_name("town_4x6") is TOWN_4X6
+    assert set(BOARDS) >= {"town_4x6", "three_squares", "grid_4x6_diagonal"}
+    with pytest.raises(InvalidSetup):
+        board_by_name("hexagon")
+    with pytest.raises(InvalidSetup):
+        Board("bad", ((0, 0), (1, 0)), ((0, 0),))
+    with pytest.raises(InvalidSetup):
+        Board("twice", ((0, 0), (1, 0)), ((0, 1), (1, 0)))
+
+
+# --------------------------------------------------------------------------- setup
+@pytest.mark.parametrize(("n", "pieces"), [(2, 12), (3, 8), (4, 6)])
+def test_piece_counts_fill_the_board(n: int, pieces: int):
+    state = new_game(n)
+    assert state.in_hand == (pieces,) * n
+    assert state.phase == "placement" and state.current_player() == 0
+    assert GAME.new_game(n).in_hand == state.in_hand
+
+
+@pytest.mark.parametrize("n", [1, 5])
+def test_player_count_outside_2_to_4_is_refused(n: int):
+    with pytest.raises(InvalidSetup):
+        new_game(n)
+
+
+def test_too_many_pieces_refused():
+    with pytest.raises(InvalidSetup):
+        new_game(2, pieces_per_player=13)
+
+
+def test_placement_alternates_and_fills_the_board_then_player_0_moves():
+    state = new_game(3)
+    order = []
+    for p in range(24):
+        order.append(state.current_player())
+        assert state.legal_actions() == [Place(q) for q in range(p, 24)]
+        state = state.apply(Place(p))
+    assert order == [0, 1, 2] * 8
+    assert state.phase == "movement"
+    assert all(len(s) == 1 for s in state.stacks)
+    assert state.current_player() == 0
+
+
+def test_movement_starts_first_variant():
+    params = Params(board=grid_board(1, 5), pieces_per_player=2, movement_starts="first")
+    state = new_game(params=params)
+    for p in (0, 1, 2, 3):
+        state = state.apply(Place(p))
+    assert state.current_player() == 0
+    nxt = new_game(params=Params(board=grid_board(1, 5), pieces_per_player=2, first_player=1))
+    for p in (0, 1, 2, 3):
+        nxt = nxt.apply(Place(p))
+    assert nxt.current_player() == 1  # 'next': turn order continues after the last placer (0)
+
+
+# --------------------------------------------------------------------------- moves
+def test_single_piece_moves_one_step_onto_a_piece_only():
+    state = from_layout([0, 1, None, 0, 1], LINE5, to_move=0)
+    assert state.legal_actions() == [Move(0, 1), Move(3, 4)]
+    after = state.apply(Move(0, 1))
+    assert after.stacks == ((), (1, 0), (), (0,), (1,))
+    assert after.current_player() == 1
+
+
+def test_stack_moves_exactly_its_height_jumping_vacant_and_occupied_points():
+    # a 2-stack on a1 jumps over b1 (vacant) to c1; a 3-stack jumps two pieces
+    state = from_layout([(1, 0), None, 1, 0, None], LINE5, to_move=0)
+    assert Move(0, 2) in state.legal_actions()
+    after = state.apply(Move(0, 2))
+    assert after.stacks[2] == (1, 1, 0) and after.heights() == (0, 0, 3, 1, 0)
+    strict = from_layout([(1, 0), None, 1, 0, None], LINE5, to_move=0, jumps_need_pieces=True)
+    assert Move(0, 2) not in strict.legal_actions()
+    with pytest.raises(IllegalAction, match="jumped over must hold a piece"):
+        strict.apply(Move(0, 2))
+
+
+def test_only_the_top_owner_moves_a_stack():
+    state = from_layout([(0, 1), 1, 0, None, None], LINE5, to_move=0)
+    assert Move(0, 2) not in state.legal_actions()
+    with pytest.raises(IllegalAction, match="belongs to player 1"):
+        state.apply(Move(0, 2))
+
+
+def _brute_force_moves(state: NekoBossState) -> set[Move]:
+    """Legal moves from plane geometry (grid boards without diagonals)."""
+    me, stacks, coords = state.to_move, state.stacks, state.board.coords
+    moves = set()
+    for s, stack in enumerate(stacks):
+        if not stack or stack[-1] != me:
+            continue
+        for d, target in enumerate(stacks):
+            (x, y), (u, v) = coords[s], coords[d]
+            straight = (x == u) != (y == v)
+            if target and straight and abs(u - x) + abs(v - y) == len(stack):
+                moves.add(Move(s, d))
+    return moves
+
+
+def test_legal_moves_match_brute_force_and_all_others_raise_leaving_state_unchanged():
+    rng = random.Random(4)
+    board = TOWN_4X6
+    everything = [Place(p) for p in board.points] + [
+        Move(s, d) for s in board.points for d in board.points
+    ]
+    checked = 0
+    for seed in range(12):
+        state = random_layout(Params(), random.Random(seed))
+        while not state.is_terminal():
+            legal = set(state.legal_actions())
+            assert legal == _brute_force_moves(state)
+            snapshot = (state.stacks, state.to_move, state.out, state.in_hand)
+            for action in rng.sample(everything, 60):
+                if action in legal:
+                    continue
+                with pytest.raises(IllegalAction) as err:
+                    state.apply(action)
+                assert err.value.legal == state.legal_actions()
+                assert (state.stacks, state.to_move, state.out, state.in_hand) == snapshot
+                checked += 1
+            state = state.apply(rng.choice(sorted(legal)))
+    assert checked > 1000
+
+
+@pytest.mark.parametrize(
+    ("action", "reason"),
+    [
+        (Move(0, 1), "vacant"),
+        (Move(0, 4), "must move exactly 2"),
+        (Move(1, 2), "no piece on b1"),
+        (Move(3, 4), "belongs to player 1"),
+        (Move(0, 9), "on the board"),
+        (Place(1), "phase 2"),
+        ("jump!", "only action is moving"),
+    ],
+)
+def test_illegal_move_messages(action, reason):
+    state = from_layout([(1, 0), None, 0, 1, 0], LINE5, to_move=0)
+    with pytest.raises(IllegalAction, match=reason):
+        state.apply(action)
+
+
+def test_illegal_placements():
+    state = new_game(2).apply(Place(5))
+    with pytest.raises(IllegalAction, match="already occupied"):
+        state.apply(Place(5))
+    with pytest.raises(IllegalAction, match="not on the board"):
+        state.apply(Place(99))
+    with pytest.raises(IllegalAction, match="once every piece is placed"):
+        state.apply(Move(5, 6))
+
+
+def test_not_on_a_straight_path_message():
+    params = Params(board=grid_board(2, 2))
+    state = from_layout([0, 1, 1, 0], params, to_move=0)
+    with pytest.raises(IllegalAction, match="straight path"):
+        state.apply(Move(0, 3))
+
+
+# --------------------------------------------------------------------------- turns, out, end
+def test_a_player_without_a_move_is_out_for_good_and_others_continue():
+    # seat 1's only piece (e1) has no occupied neighbour; seat 0 can still move twice
+    state = from_layout([0, 0, 0, None, 1], LINE5, to_move=0)
+    assert state.current_player() == 0
+    after = state.apply(Move(0, 1))
+    assert after.out == (False, True)
+    assert after.current_player() == 0  # seat 1 is skipped
+    final = after.apply(Move(2, 1)) if Move(2, 1) in after.legal_actions() else after
+    assert final.is_terminal() or final.current_player() == 0
+
+
+def test_game_over_when_nobody_can_move():
+    state = from_layout([0, None, 1, None, 0], LINE5, to_move=0)
+    assert state.is_terminal() and state.current_player() == TERMINAL
+    assert state.legal_actions() == [] and state.out == (True, True)
+    with pytest.raises(IllegalAction, match="game is over"):
+        state.apply(Move(0, 2))
+
+
+# --------------------------------------------------------------------------- scoring
+def test_score_counts_controlled_stacks_only():
+    stacks = ((0, 0, 1, 0), (1, 1, 1, 1, 1), (0,), (), (1, 0))
+    assert score_of(stacks, 0) == (1, 4, 3)
+    assert score_of(stacks, 1) == (1, 5, 1)
+
+
+@pytest.mark.parametrize(
+    ("scores", "expected"),
+    [
+        ([(2, 4, 2), (1, 9, 5)], [1.0, 0.0]),  # more 4+ stacks wins
+        ([(1, 5, 1), (1, 4, 6)], [1.0, 0.0]),  # then the highest stack
+        ([(1, 5, 1), (1, 5, 2)], [0.0, 1.0]),  # then more stacks
+        ([(0, 3, 2), (0, 3, 2)], [0.5, 0.5]),  # all the same: shared
+        ([(0, 3, 2), (1, 4, 1), (1, 4, 1)], [0.0, 0.5, 0.5]),
+    ],
+)
+def test_tie_breaks_in_rulebook_order(scores, expected):
+    assert returns_from_scores(scores) == expected
+
+
+def test_returns_at_the_end_of_a_hand_built_game():
+    state = from_layout([(1, 0, 1, 0), None, None, (0, 1), None], LINE5, to_move=1)
+    assert state.is_terminal()
+    assert state.scores() == [(1, 4, 1), (0, 2, 1)]
+    assert state.returns() == [1.0, 0.0] and state.winners() == (0,)
+
+
+# --------------------------------------------------------------------------- key and view
+def _scramble_buried(state: NekoBossState, rng: random.Random) -> NekoBossState:
+    stacks = tuple(
+        (*(rng.randrange(state.num_players) for _ in s[:-1]), s[-1]) if s else ()
+        for s in state.stacks
+    )
+    return NekoBossState(state.params, stacks, state.to_move, state.in_hand, state.out)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_state_key_is_all_that_matters(n: int):
+    """Same key -> same legal actions, same successor keys, same scores and returns."""
+    rng = random.Random(n)
+    for seed in range(30):
+        state = random_layout(Params(num_players=n), random.Random(seed))
+        while not state.is_terminal():
+            twin = _scramble_buried(state, rng)
+            assert twin.key() == state.key()
+            assert twin.legal_actions() == state.legal_actions()
+            assert twin.scores() == state.scores()
+            for a in state.legal_actions():
+                assert twin.apply(a).key() == state.apply(a).key()
+            state = state.apply(rng.choice(state.legal_actions()))
+        assert _scramble_buried(state, rng).returns() == state.returns()
+
+
+def test_views_are_public_and_identical_for_everyone():
+    state, rng = new_game(3), random.Random(1)
+    for _ in range(30):
+        state = state.apply(rng.choice(state.legal_actions()))
+    views = [state.view(p) for p in (None, 0, 1, 2)]
+    for v in views:
+        v.pop("viewer")
+    assert all(v == views[0] for v in views)
+    assert views[0]["stacks"] == state.stacks and "?" not in str(views[0]["stacks"])
+
+
+def test_action_labels_use_board_names():
+    state = new_game(2)
+    assert state.action_to_string(Place(0)) == "place a1"
+    assert state.action_to_string(Move(0, 7)) == "a1\u2192b2"
+    assert str(Move(0, 7)) == "0->7"
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_a_played_placement_is_the_layout_shortcut(n: int):
+    rng = random.Random(n)
+    state = new_game(n)
+    while state.phase == "placement":
+        state = state.apply(rng.choice(state.legal_actions()))
+    owners = [s[0] for s in state.stacks]
+    assert from_layout(owners, state.params, to_move=0) == state
+    shortcut = random_layout(state.params, random.Random(0))
+    assert shortcut.to_move == 0 and sorted(len(s) for s in shortcut.stacks) == [1] * 24

@@ -1,0 +1,75 @@
+"""The Neko Boss widget, driven by clicking its buttons."""
+
+from __future__ import annotations
+
+from nekolib.neko_boss.boards import grid_board
+from nekolib.neko_boss.rules import Move, Place
+from nekolib.neko_boss.widget import board_svg, play
+
+
+def test_buttons_are_the_legal_placements_and_clicking_places():
+    w = play(2, seats=["human", "human"])
+    assert [b.action for b in w.action_buttons] == [Place(p) for p in range(24)]
+    assert w.action_buttons[0].description == "place a1"
+    w.click("place b2")
+    assert w.state.stacks[7] == (0,) and w.state.current_player() == 1
+    assert "Phase 1" in w.board.value and "<svg" in w.board.value
+    assert w.log_view.value.startswith("1. Red: place b2")
+    assert Place(7) not in [b.action for b in w.action_buttons]
+
+
+def test_computer_seat_replies_and_undo_goes_back_to_the_human():
+    w = play(2, seats=["human", "greedy"])
+    w.click("place a1")
+    assert w.match.ply == 2 and w.state.current_player() == 0
+    w.undo_button.click()
+    assert w.match.ply == 0 and w.state.stacks == ((),) * 24
+
+
+def test_movement_phase_buttons_show_only_legal_stacking_moves():
+    w = play(2, seats=["human", "human"], random_setup=True, seed=3)
+    state = w.state
+    assert state.phase == "movement"
+    assert [b.action for b in w.action_buttons] == state.legal_actions()
+    assert all(isinstance(b.action, Move) for b in w.action_buttons)
+    button = w.action_buttons[0]
+    button.click()
+    assert w.match.actions == [button.action]
+    assert w.state.stacks[button.action.dst][-1] == 0
+    assert ">2<" in w.board.value  # the new 2-stack is drawn with its height
+
+
+def test_play_to_end_new_game_and_seats():
+    w = play(3, seats=["random", "random", "greedy"], seed=1)
+    assert w.match.ply == 0  # nobody human: nothing moves by itself
+    w.run_button.click()
+    assert w.state.is_terminal() and "Game over" in w.status.value
+    assert w.action_buttons == [] and w.step_button.disabled
+    w.seed_input.value = 5
+    w.new_game_button.click()
+    assert w.match.seed == 5 and w.match.ply == 0
+    w.seat_selectors[0].value = "human"  # now a human plays: the computers wait for Red
+    assert w.state.current_player() == 0 and len(w.action_buttons) == 24
+
+
+def test_solver_panel_solves_small_positions_with_progress():
+    w = play(2, board=grid_board(3, 3), seats=["human", "human"], random_setup=True, seed=2)
+    assert not w.solve_button.disabled
+    w.solve_button.click()
+    assert "with best play" in w.solve_result.value
+    assert w.solve_progress.value == w.solve_progress.max
+    w.click(w.action_buttons[0].description)
+    assert w.solve_result.value == ""  # refreshed after a move
+
+
+def test_solver_panel_disabled_for_three_players_and_in_placement():
+    assert play(3).solve_button.disabled
+    assert play(2).solve_button.disabled
+
+
+def test_svg_marks_scoring_stacks():
+    w = play(2, board=grid_board(1, 5), seats=["human", "human"])
+    view = dict(w.state.view(0))
+    view["stacks"] = ((0, 1, 0, 1), (), (), (), (0,))
+    svg = board_svg(view)
+    assert svg.count("<circle") == 5 and "#c9a400" in svg and "bottom to top: Red, Blue" in svg
