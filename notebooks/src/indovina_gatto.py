@@ -22,6 +22,7 @@
 # (the cat deck above all) are in `docs/assumptions/indovina_gatto.md`.
 
 # %%
+# %matplotlib inline
 from collections import Counter
 from fractions import Fraction
 from math import comb
