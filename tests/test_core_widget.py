@@ -74,3 +74,12 @@ def test_changing_a_seat_to_computer_lets_it_move():
     w.click("take 1")
     w.seat_selectors[1].value = "first"
     assert w.state.current_player() in (0, -2)
+
+
+def test_table_seat_is_shown_only_for_games_with_table_decisions():
+    assert make().table_selector.layout.display == "none"
+
+    class TableToy(ToyWidget):
+        table_decisions = True
+
+    assert TableToy(lambda s: ToyState()).table_selector.layout.display is None

@@ -46,6 +46,7 @@ class NekoInWidget(GameWidget):
     """Play Neko-in: rooms with hideouts, cats, covered spaces, your own tiles, dice, events."""
 
     title = "Neko-in"
+    table_decisions = True
 
     def extra_panel(self) -> widgets.Widget:
         self.odds_panel = widgets.HTML().add_class("neko-in-odds")

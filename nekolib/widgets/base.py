@@ -48,6 +48,8 @@ class GameWidget(widgets.VBox):
     """
 
     title = "Game"
+    table_decisions = False
+    """Set to True in games with :data:`~nekolib.core.TABLE` decisions: shows the Table seat."""
 
     def __init__(
         self,
@@ -93,7 +95,10 @@ class GameWidget(widgets.VBox):
             for name, s in zip(self.player_names, seats, strict=False)
         ]
         self.table_selector = widgets.Dropdown(
-            options=options, value=table, description="Table", layout={"width": "16em"}
+            options=options,
+            value=table,
+            description="Table",
+            layout={"width": "16em", "display": None if self.table_decisions else "none"},
         )
 
         self.undo_button.on_click(lambda _: self.undo())
