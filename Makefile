@@ -38,7 +38,9 @@ lint: $(STAMP)
 	$(BIN)/ruff check nekolib tests bench tools
 	$(BIN)/ruff format --check nekolib tests bench tools
 
+# Trusting the notebooks lets Lab render their saved widget state before any cell runs.
 lab: $(STAMP)
+	$(BIN)/jupyter trust notebooks/*.ipynb
 	$(BIN)/jupyter lab --notebook-dir=notebooks
 
 figures: $(STAMP)

@@ -83,3 +83,16 @@ def test_table_seat_is_shown_only_for_games_with_table_decisions():
         table_decisions = True
 
     assert TableToy(lambda s: ToyState()).table_selector.layout.display is None
+
+
+def test_action_buttons_are_reused_and_always_carry_the_current_action():
+    w = make()
+    first = list(w.action_buttons)
+    w.click("take 1")  # player 1 to move, pile 4 or 5: again two buttons
+    assert w.action_buttons == first[: len(w.action_buttons)]
+    assert [b.action for b in w.action_buttons] == w.state.legal_actions()
+    assert [b.description for b in w.action_buttons] == [
+        w.state.action_to_string(a) for a in w.state.legal_actions()
+    ]
+    w.action_buttons[0].click()
+    assert w.match.actions[-1] == Take(1) or w.match.actions[-2] == Take(1)

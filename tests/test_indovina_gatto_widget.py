@@ -12,8 +12,9 @@ def test_buttons_are_the_legal_actions_and_a_cat_then_a_pass_plays_a_turn():
     assert [b.action for b in w.action_buttons] == w.state.legal_actions()
     assert all(isinstance(b.action, PlayCat) for b in w.action_buttons)
     first = w.action_buttons[0]
+    action = first.action
     first.click()
-    assert w.state.phase == GUESS and w.match.actions == [first.action]
+    assert w.state.phase == GUESS and w.match.actions == [action]
     assert isinstance(w.action_buttons[-1].action, Pass)
     w.click("no guess")
     assert w.state.turn == 1 and w.state.phase == PLAY and w.viewer == 1

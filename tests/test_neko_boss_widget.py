@@ -33,9 +33,10 @@ def test_movement_phase_buttons_show_only_legal_stacking_moves():
     assert [b.action for b in w.action_buttons] == state.legal_actions()
     assert all(isinstance(b.action, Move) for b in w.action_buttons)
     button = w.action_buttons[0]
+    move = button.action
     button.click()
-    assert w.match.actions == [button.action]
-    assert w.state.stacks[button.action.dst][-1] == 0
+    assert w.match.actions == [move]
+    assert w.state.stacks[move.dst][-1] == 0
     assert ">2<" in w.board.value  # the new 2-stack is drawn with its height
 
 

@@ -70,6 +70,7 @@ class GameWidget(widgets.VBox):
         self.last_error = ""
         self.last_rolls: list[str] = []
         self._agents_cache: dict[str, Agent] = {}
+        self._button_pool: list[widgets.Button] = []
 
         initial = new_state(seed)
         n = initial.num_players
@@ -315,19 +316,28 @@ class GameWidget(widgets.VBox):
         return "<br>".join(parts)
 
     def _rebuild_buttons(self, state: GameState) -> None:
-        buttons = []
+        """One button per legal action, reusing pooled buttons (a click sends few messages)."""
+        actions = []
         if not state.is_terminal() and self.is_human(state.current_player()):
-            for action in state.legal_actions():
-                label = state.action_to_string(action)
-                button = widgets.Button(
-                    description=label, tooltip=label, layout=widgets.Layout(width="auto")
-                )
-                button.add_class("nekolib-action")
-                button.action = action
-                button.on_click(lambda _b, a=action: self.play(a))
-                buttons.append(button)
+            actions = state.legal_actions()
+        while len(self._button_pool) < len(actions):
+            self._button_pool.append(self._new_action_button())
+        buttons = self._button_pool[: len(actions)]
+        for button, action in zip(buttons, actions, strict=True):
+            label = state.action_to_string(action)
+            if button.description != label:
+                button.description = label
+                button.tooltip = label
+            button.action = action
         self.action_buttons = buttons
         self.actions_box.children = tuple(buttons)
+
+    def _new_action_button(self) -> widgets.Button:
+        button = widgets.Button(layout=widgets.Layout(width="auto"))
+        button.add_class("nekolib-action")
+        button.action = None
+        button.on_click(lambda b: self.play(b.action))
+        return button
 
 
 def _safe_turn_player(state: GameState) -> int | None:
