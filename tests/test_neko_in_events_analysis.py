@@ -498,10 +498,11 @@ class _Found(Exception):
 
 
 def _engine():
-    """The other half of Neko-in (``nekolib.neko_in.rules``), or skip if its API differs."""
-    rules = pytest.importorskip("nekolib.neko_in.rules")
-    if not all(hasattr(rules, name) for name in ("new_game", "Params", "TEASE", "COLOURS")):
-        pytest.skip("the Neko-in engine does not expose the Cat Teaser API used here")
+    """The other half of Neko-in: the rules engine's Cat Teaser must match the chain."""
+    from nekolib.neko_in import rules
+
+    missing = [n for n in ("new_game", "Params", "TEASE", "COLOURS") if not hasattr(rules, n)]
+    assert not missing, f"nekolib.neko_in.rules lost its Cat Teaser API: {missing}"
     return rules
 
 

@@ -79,31 +79,24 @@ class Engine:
         self.symmetries = board.symmetries
 
     # -- moves ---------------------------------------------------------------------
+    def iter_moves(self, cells: Packed, player: int) -> Iterator[tuple[int, int]]:
+        """``(src, dst)`` of every legal move of ``player``, lazily (rules-engine order)."""
+        reach, top = self.reach, self.max_distance
+        for p, c in enumerate(cells):
+            if c and (c & 7) == player:
+                h = c >> 3
+                if h > top:
+                    continue
+                for q, mid in reach[p][h]:
+                    if cells[q] and (not self.jumps_need_pieces or all(cells[m] for m in mid)):
+                        yield p, q
+
     def moves(self, cells: Packed, player: int) -> list[tuple[int, int]]:
         """``(src, dst)`` of every legal move of ``player`` (same order as the rules engine)."""
-        out = []
-        reach, top = self.reach, self.max_distance
-        for p, c in enumerate(cells):
-            if c and (c & 7) == player:
-                h = c >> 3
-                if h > top:
-                    continue
-                for q, mid in reach[p][h]:
-                    if cells[q] and (not self.jumps_need_pieces or all(cells[m] for m in mid)):
-                        out.append((p, q))
-        return out
+        return list(self.iter_moves(cells, player))
 
     def has_moves(self, cells: Packed, player: int) -> bool:
-        reach, top = self.reach, self.max_distance
-        for p, c in enumerate(cells):
-            if c and (c & 7) == player:
-                h = c >> 3
-                if h > top:
-                    continue
-                for q, mid in reach[p][h]:
-                    if cells[q] and (not self.jumps_need_pieces or all(cells[m] for m in mid)):
-                        return True
-        return False
+        return next(self.iter_moves(cells, player), None) is not None
 
     def play(self, cells: Packed, src: int, dst: int) -> Packed:
         """The stack on ``src`` lands on ``dst``: heights add, the mover's piece is on top."""
