@@ -13,7 +13,12 @@ import sys
 import time
 
 from nekolib.core import make_rng
-from nekolib.indovina_gatto.analysis import ExpectedPointsAgent, brute_force_posterior, posterior
+from nekolib.indovina_gatto.analysis import (
+    ExpectedPointsAgent,
+    brute_force_posterior,
+    posterior,
+    sample_game,
+)
 from nekolib.indovina_gatto.rules import PLAY, Pass, new_game
 
 GOAL_SECONDS = 0.1
@@ -21,12 +26,7 @@ GOAL_SECONDS = 0.1
 
 def positions(seed: int, players: int = 4) -> list:
     """Every decision state of one seeded game between expected-points players."""
-    state, rng, agent = new_game(players, seed=seed), make_rng(seed), ExpectedPointsAgent()
-    out = []
-    while not state.is_terminal():
-        out.append(state)
-        state = state.apply(agent.choose(state, rng))
-    return out
+    return sample_game(players, seed, agents=[ExpectedPointsAgent()] * players)[:-1]
 
 
 def timed(fn, *args, repeat: int = 3) -> float:

@@ -8,6 +8,7 @@ are file stems (``"neko_in_brawl_odds"``). Nothing here knows any game.
 from __future__ import annotations
 
 import importlib
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -24,7 +25,7 @@ def use_headless_backend() -> None:
     """Select Agg unless a backend is already active (notebooks keep their inline one)."""
     import matplotlib
 
-    if "matplotlib.pyplot" not in __import__("sys").modules:
+    if "matplotlib.pyplot" not in sys.modules:
         matplotlib.use("Agg")
 
 
@@ -55,9 +56,6 @@ def write_all(
 ) -> list[Path]:
     """Render every chart (or those whose stem contains ``only``) into ``outdir``."""
     use_headless_backend()
-    import matplotlib
-
-    matplotlib.rcParams["svg.hashsalt"] = "nekolib"
     items = [(s, f) for s, f in chart_factories() if only is None or only in s]
     bar = _progress(items, progress)
     written = []

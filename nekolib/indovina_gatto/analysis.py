@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from nekolib.core import GameState
+from nekolib.core import GameState, play_out
 from nekolib.indovina_gatto.rules import ALL_TRAITS, Guess, Pass, PlayCat
 
 View = Mapping[str, Any]
@@ -428,11 +428,9 @@ def sample_game(num_players: int = 4, seed: int = 0, agents: Sequence[Any] | Non
     from nekolib.indovina_gatto.rules import new_game
 
     agents = agents or [ExpectedPointsAgent()] + [GreedyGuessAgent()] * (num_players - 1)
-    state, rng = new_game(num_players, seed=seed), random.Random(seed)
+    state = new_game(num_players, seed=seed)
     states = [state]
-    while not state.is_terminal():
-        state = state.apply(agents[state.current_player()].choose(state, rng))
-        states.append(state)
+    play_out(state, agents, random.Random(seed), on_step=lambda _b, _a, after: states.append(after))
     return states
 
 

@@ -10,6 +10,7 @@ another player's secrets. Each game subclasses it and writes ``render_view``.
 from __future__ import annotations
 
 import html
+import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -163,10 +164,16 @@ class GameWidget(widgets.VBox):
     def seats(self) -> list[str]:
         return [s.value for s in self.seat_selectors]
 
-    def is_human(self, decider: int) -> bool:
+    def seat_kind(self, decider: int) -> str | None:
+        """``"human"`` or an agent key for a player or the table; ``None`` for chance/terminal."""
         if decider == TABLE:
-            return self.table_selector.value == HUMAN
-        return 0 <= decider < len(self.seat_selectors) and self.seats[decider] == HUMAN
+            return self.table_selector.value
+        if 0 <= decider < len(self.seat_selectors):
+            return self.seat_selectors[decider].value
+        return None
+
+    def is_human(self, decider: int) -> bool:
+        return self.seat_kind(decider) == HUMAN
 
     @property
     def viewer(self) -> int | None:
@@ -183,7 +190,7 @@ class GameWidget(widgets.VBox):
         return humans[0] if len(humans) == 1 else None
 
     def agent(self, decider: int) -> Agent:
-        key = self.table_selector.value if decider == TABLE else self.seats[decider]
+        key = self.seat_kind(decider)
         if key not in self._agents_cache:
             self._agents_cache[key] = self.agent_factories[key]()
         return self._agents_cache[key]
@@ -209,25 +216,33 @@ class GameWidget(widgets.VBox):
 
     def computer_move(self) -> None:
         """Let the computer decide the current decision (even for a human seat: a hint)."""
-        state = self.state
-        if state.is_terminal():
+        if self.state.is_terminal():
             return
-        if state.is_chance_node():
-            self._settle(autoplay=False)
-            return
-        who = state.current_player()
-        key = self.table_selector.value if who == TABLE else self.seats[who]
-        agent = self.agent(who) if key != HUMAN else RandomAgent()
-        self.match.play(agent.choose(state, chance_rng(self.match.seed, f"agent{self.match.ply}")))
+        self._computer_step()
         self._settle(autoplay=False)
 
     def play_to_end(self, max_steps: int = 20_000) -> None:
-        """Let computers (random for human seats) finish the game."""
+        """Let computers (random for human seats) finish the game; redraw once at the end."""
         for _ in range(max_steps):
             if self.state.is_terminal():
                 break
-            self.computer_move()
-        self._settle(autoplay=False)
+            self._computer_step()
+            self._advance(autoplay=False)
+        self.refresh()
+
+    def _computer_step(self) -> None:
+        """One decision by the seat's agent (random for a human seat), or the pending rolls."""
+        state = self.state
+        if state.is_chance_node():
+            self._advance(autoplay=False)
+            return
+        who = state.current_player()
+        agent = RandomAgent() if self.is_human(who) else self.agent(who)
+        self.match.play(agent.choose(state, self._agent_rng()))
+
+    def _agent_rng(self) -> random.Random:
+        """The seeded RNG a computer player gets at this ply (replays choose alike)."""
+        return chance_rng(self.match.seed, f"agent{self.match.ply}")
 
     def undo(self) -> None:
         """Take back to the previous human decision (dice re-roll identically: seeded by ply)."""
@@ -251,6 +266,11 @@ class GameWidget(widgets.VBox):
     # ------------------------------------------------------------------ refresh
     def _settle(self, autoplay: bool | None = None) -> None:
         """Roll pending chance events, let computer seats move (if a human plays), redraw."""
+        self._advance(autoplay)
+        self.refresh()
+
+    def _advance(self, autoplay: bool | None = None) -> None:
+        """Roll pending chance events and, with autoplay and a human seated, let computers move."""
         autoplay = self.autoplay if autoplay is None else autoplay
         any_human = any(s == HUMAN for s in self.seats)
         rolls: list[str] = []
@@ -261,16 +281,11 @@ class GameWidget(widgets.VBox):
                 outcome = self.match.roll()
                 rolls.append(state.action_to_string(outcome))
             elif who != TERMINAL and autoplay and any_human and not self.is_human(who):
-                self.match.play(
-                    self.agent(who).choose(
-                        state, chance_rng(self.match.seed, f"agent{self.match.ply}")
-                    )
-                )
+                self.match.play(self.agent(who).choose(state, self._agent_rng()))
             else:
                 break
         if rolls:
             self.last_rolls = rolls
-        self.refresh()
 
     def refresh(self) -> None:
         state = self.state
