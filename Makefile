@@ -5,6 +5,8 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PORT   ?= 8866
 GAME   ?= neko_in
+# Jupyter refuses to run as root unless told to (containers, CI machines).
+ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 
 .PHONY: help install test test-fast lint lab figures notebooks bench app test-browser clean
 
@@ -41,7 +43,7 @@ lint: $(STAMP)
 # Trusting the notebooks lets Lab render their saved widget state before any cell runs.
 lab: $(STAMP)
 	$(BIN)/jupyter trust notebooks/*.ipynb
-	$(BIN)/jupyter lab --notebook-dir=notebooks
+	$(BIN)/jupyter lab --notebook-dir=notebooks $(ALLOW_ROOT)
 
 figures: $(STAMP)
 	$(BIN)/python -m nekolib figures
