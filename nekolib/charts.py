@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from nekolib import game_packages
+from nekolib.picture import picture_module
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.figure import Figure
@@ -51,18 +52,43 @@ def save_figure(fig: Figure, path: Path) -> Path:
     return path
 
 
+def board_pictures() -> Iterator[tuple[str, Callable[[], str]]]:
+    """``("board_<game>", factory)`` for every game whose picture module has ``example_view``."""
+    for name in game_packages():
+        module = picture_module(f"nekolib.{name}.rules")
+        if module is not None and hasattr(module, "example_view"):
+            yield f"board_{name}", lambda m=module: str(m.svg(m.example_view()))
+
+
+def save_picture(svg: str, path: Path) -> list[Path]:
+    """Write ``path`` (``.svg``) and the same picture as a PNG beside it (via cairosvg)."""
+    import cairosvg
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(svg, encoding="utf-8")
+    png = path.with_suffix(".png")
+    cairosvg.svg2png(bytestring=svg.encode("utf-8"), write_to=str(png), scale=1.5)
+    return [path, png]
+
+
 def write_all(
     outdir: Path = FIGURES_DIR, only: str | None = None, progress: bool = True
 ) -> list[Path]:
-    """Render every chart (or those whose stem contains ``only``) into ``outdir``."""
+    """Render every chart and board picture (or those whose stem contains ``only``)."""
     use_headless_backend()
-    items = [(s, f) for s, f in chart_factories() if only is None or only in s]
+    items: list[tuple[str, Callable[[], object], str]] = [
+        (s, f, "chart") for s, f in chart_factories() if only is None or only in s
+    ]
+    items += [(s, f, "board") for s, f in board_pictures() if only is None or only in s]
     bar = _progress(items, progress)
-    written = []
-    for stem, factory in bar:
+    written: list[Path] = []
+    for stem, factory, kind in bar:
         if hasattr(bar, "set_postfix_str"):
             bar.set_postfix_str(stem)
-        written.append(save_figure(factory(), outdir / f"{stem}.png"))
+        if kind == "board":
+            written += save_picture(factory(), outdir / f"{stem}.svg")
+        else:
+            written.append(save_figure(factory(), outdir / f"{stem}.png"))
     return written
 
 
@@ -73,4 +99,4 @@ def _progress(items: list, enabled: bool):
         from tqdm import tqdm
     except ImportError:  # pragma: no cover - tqdm is a notebook-extra dependency
         return items
-    return tqdm(items, desc="figures", unit="chart")
+    return tqdm(items, desc="figures", unit="figure")

@@ -236,6 +236,44 @@ class GameState(ABC):
         """Label of an action for logs and buttons."""
         return str(action)
 
+    # -- pictures --------------------------------------------------------------------
+    # Drawn by the game's ``picture`` module (next to its rules) from the spectator's
+    # view, so nothing secret is shown. State dataclasses use ``repr=False`` so these
+    # stay in force. A game without a picture module gets short plain-text fallbacks.
+    def picture(self, player: int | None = None) -> Any:
+        """The game drawn as ``player`` sees it (an SVG string Jupyter shows as a picture)."""
+        module = _picture_module(self)
+        if module is None:
+            raise NekoError(f"{type(self).__name__} has no picture module")
+        return module.svg(self.view(player))
+
+    def _repr_svg_(self) -> str | None:
+        module = _picture_module(self)
+        return None if module is None else str(module.svg(self.view(None)))
+
+    def __str__(self) -> str:
+        module = _picture_module(self)
+        if module is None:
+            return self.__repr__()
+        return module.text(self.view(None))
+
+    def __repr__(self) -> str:
+        module = _picture_module(self)
+        if module is not None:
+            about = module.summary(self.view(None))
+        elif self.is_terminal():
+            about = "game over"
+        else:
+            about = f"{decider_name(self.current_player())} to act"
+        return f"<{type(self).__name__} {about}>"
+
+
+def _picture_module(state: GameState) -> Any:
+    """The game's picture module (imported lazily: it is standard library only)."""
+    from nekolib.picture import picture_module
+
+    return picture_module(state)
+
 
 # --------------------------------------------------------------------------- agents
 class Agent(Protocol):

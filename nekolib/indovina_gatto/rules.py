@@ -182,7 +182,7 @@ PLAY, GUESS, FINAL, OVER = "play", "guess", "final guesses", "over"
 
 
 # --------------------------------------------------------------------------- state
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class IndovinaGattoState(GameState):
     """An immutable Indovina Gatto position (all fields are tuples)."""
 

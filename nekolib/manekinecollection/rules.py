@@ -404,7 +404,7 @@ _CHANCE_TASKS = {"deal", "draw", "fill"}
 
 
 # --------------------------------------------------------------------------- state
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class MNState(GameState):
     """A Manekinecollection position (immutable)."""
 

@@ -215,7 +215,7 @@ def returns_from_scores(scores: Sequence[Score]) -> list[float]:
 
 
 # --------------------------------------------------------------------------- the state
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class NekoBossState(GameState):
     """A Neko Boss position. Immutable: :meth:`apply` returns a new state.
 

@@ -365,7 +365,7 @@ def brawl_result(faces: Sequence[int], attacker: int, defender: int) -> str:
 
 
 # --------------------------------------------------------------------------- state
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class NekoState(GameState):
     """An immutable Neko-in position (see the module docstring for the encoding)."""
 

@@ -28,6 +28,7 @@ from nekolib.core import (
     chance_rng,
     decider_name,
 )
+from nekolib.picture import picture_module
 
 HUMAN = "human"
 
@@ -145,8 +146,32 @@ class GameWidget(widgets.VBox):
 
     # ------------------------------------------------------------------ hooks
     def render_view(self, view: dict[str, Any]) -> str:
-        """HTML of the game as the current viewer sees it. Override in each game."""
-        return "<pre>" + html.escape(repr(view)) + "</pre>"
+        """HTML of the game as the current viewer sees it: the game's picture by default."""
+        module = picture_module(self.state)
+        if module is None:
+            return "<pre>" + html.escape(repr(view)) + "</pre>"
+        return str(module.svg(view))
+
+    def static_picture(self) -> str | None:
+        """The current position as SVG for readers without a kernel (no secrets: spectator)."""
+        module = picture_module(self.state)
+        return None if module is None else str(module.svg(self.state.view(None)))
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        """The live widget, plus the current picture as ``image/svg+xml`` and a short text.
+
+        Front ends that can show widgets (JupyterLab, Voila) pick the widget; GitHub,
+        nbconvert without widget state and other static readers show the picture.
+        """
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        if data is None:
+            return bundle
+        picture = self.static_picture()
+        if picture is not None:
+            data["image/svg+xml"] = picture
+        data["text/plain"] = f"<{type(self).__name__}: {self.state!r}>"
+        return bundle
 
     def extra_panel(self) -> widgets.Widget | None:
         """An optional widget under the board (odds, deduction board...)."""

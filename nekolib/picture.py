@@ -1,0 +1,196 @@
+"""Shared drawing kit for the games' pictures: an SVG string type, a palette, small builders.
+
+Every game has a ``nekolib/<game>/picture.py`` with three pure functions of a
+**view** (``state.view(player)``, never the full state, so no secret can leak):
+
+* ``svg(view) -> SVG``: the game drawn as the box looks (an :class:`SVG` string,
+  which Jupyter displays as a picture),
+* ``text(view) -> str``: a compact text picture (at most 25 lines), used by ``str(state)``,
+* ``summary(view) -> str``: one short line, used by ``repr(state)``,
+
+and ``example_view() -> dict``: a typical mid-game position, for figures and the README.
+:class:`nekolib.core.GameState` finds the module by convention (next to the rules),
+so a new game adds a file and edits nothing shared. Only the standard library is used.
+
+Player colours are the Okabe-Ito colour-blind-safe palette; each seat also has a
+letter and a marker shape, so colour is never the only cue.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Iterable, Mapping
+from html import escape
+from types import ModuleType
+from typing import Any
+
+__all__ = [
+    "BACKGROUND",
+    "FONT",
+    "INK",
+    "MUTED",
+    "PLAYER_COLOURS",
+    "PLAYER_LETTERS",
+    "PLAYER_NAMES",
+    "SVG",
+    "document",
+    "el",
+    "group",
+    "picture_module",
+    "player_marker",
+    "text",
+]
+
+# Okabe & Ito (2008), "Color Universal Design": distinguishable with every common colour deficiency.
+PLAYER_COLOURS: tuple[str, ...] = ("#D55E00", "#0072B2", "#009E73", "#E69F00", "#CC79A7", "#56B4E9")
+PLAYER_NAMES: tuple[str, ...] = ("Red", "Blue", "Green", "Orange", "Pink", "Sky")
+PLAYER_LETTERS: tuple[str, ...] = tuple(n[0] for n in PLAYER_NAMES)
+PLAYER_SHAPES: tuple[str, ...] = ("circle", "square", "triangle", "diamond", "pentagon", "hexagon")
+
+BACKGROUND = "#fbf7ee"
+"""Explicit paper colour: pictures read the same in light and dark JupyterLab themes."""
+INK = "#2b2b2b"
+MUTED = "#6b6357"
+FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+MIN_FONT_PX = 11
+"""Smallest text size any picture uses (legible at 100 % zoom)."""
+
+
+class SVG(str):
+    """An SVG document as a ``str``; Jupyter shows it as a picture (``_repr_svg_``)."""
+
+    def _repr_svg_(self) -> str:
+        return str(self)
+
+    def __repr__(self) -> str:
+        return f"<SVG picture, {len(self)} characters>"
+
+
+def _attrs(attrs: Mapping[str, Any]) -> str:
+    """``{'class_': 'a', 'stroke_width': 2}`` -> `` class="a" stroke-width="2"`` (escaped)."""
+    out = []
+    for key, value in attrs.items():
+        if value is None or value is False:
+            continue
+        name = key.rstrip("_").replace("_", "-")
+        if isinstance(value, float):
+            value = f"{value:.1f}".rstrip("0").rstrip(".")
+        out.append(f' {name}="{escape(str(value), quote=True)}"')
+    return "".join(out)
+
+
+def el(tag: str, *children: str, **attrs: Any) -> str:
+    """One SVG element: ``el('circle', cx=3, cy=4, r=2, class_='cat')``.
+
+    Keyword names lose a trailing ``_`` and turn ``_`` into ``-`` (``stroke_width``).
+    Children are already-built markup strings.
+    """
+    body = "".join(children)
+    if body:
+        return f"<{tag}{_attrs(attrs)}>{body}</{tag}>"
+    return f"<{tag}{_attrs(attrs)}/>"
+
+
+def text(x: float, y: float, words: str, size: float = 12, **attrs: Any) -> str:
+    """A ``<text>`` element with escaped content; ``size`` is at least :data:`MIN_FONT_PX`."""
+    attrs.setdefault("fill", INK)
+    return el(
+        "text",
+        escape(str(words)),
+        x=float(x),
+        y=float(y),
+        font_size=max(size, MIN_FONT_PX),
+        **attrs,
+    )
+
+
+def title(words: str) -> str:
+    """A tooltip (``<title>``) for the enclosing element."""
+    return f"<title>{escape(words)}</title>"
+
+
+def group(children: Iterable[str], **attrs: Any) -> str:
+    """A ``<g>`` around ``children`` (ids and classes go here so tests can find things)."""
+    return el("g", "".join(children), **attrs)
+
+
+def document(
+    width: float, height: float, body: Iterable[str], *, game: str, label: str = ""
+) -> SVG:
+    """A whole picture: fixed size, explicit background, one font, ``class="nekolib-picture"``."""
+    w, h = round(width), round(height)
+    return SVG(
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
+        f'viewBox="0 0 {w} {h}" class="nekolib-picture {escape(game)}" '
+        f'font-family="{FONT}" role="img" aria-label="{escape(label or game, quote=True)}">'
+        f'<rect class="background" width="{w}" height="{h}" fill="{BACKGROUND}" rx="8"/>'
+        + "".join(body)
+        + "</svg>"
+    )
+
+
+def player_colour(seat: int) -> str:
+    return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+
+
+def player_name(seat: int) -> str:
+    return PLAYER_NAMES[seat % len(PLAYER_NAMES)]
+
+
+def _polygon(x: float, y: float, r: float, corners: int, turn: float = 0.0) -> str:
+    import math
+
+    pts = []
+    for i in range(corners):
+        a = math.tau * (i / corners + turn) - math.pi / 2
+        pts.append(f"{x + r * math.cos(a):.1f},{y + r * math.sin(a):.1f}")
+    return " ".join(pts)
+
+
+def player_marker(x: float, y: float, seat: int, r: float = 9, **attrs: Any) -> str:
+    """Seat ``seat``'s marker: its colour, its shape and its letter (colour is never alone)."""
+    fill = player_colour(seat)
+    shape = PLAYER_SHAPES[seat % len(PLAYER_SHAPES)]
+    common = {"fill": fill, "stroke": INK, "stroke_width": 1.2}
+    if shape == "circle":
+        body = el("circle", cx=float(x), cy=float(y), r=float(r), **common)
+    elif shape == "square":
+        body = el("rect", x=x - r * 0.9, y=y - r * 0.9, width=r * 1.8, height=r * 1.8, **common)
+    else:
+        corners, turn = {"triangle": (3, 0), "diamond": (4, 0), "pentagon": (5, 0)}.get(
+            shape, (6, 1 / 12)
+        )
+        scale = 1.25 if shape == "triangle" else 1.1
+        body = el("polygon", points=_polygon(x, y, r * scale, corners, turn), **common)
+    letter = el(
+        "text",
+        PLAYER_LETTERS[seat % len(PLAYER_LETTERS)],
+        x=float(x),
+        y=y + r * 0.42 + (r * 0.15 if shape == "triangle" else 0),
+        font_size=max(MIN_FONT_PX, round(r * 1.15)),
+        font_weight="bold",
+        text_anchor="middle",
+        fill="white" if seat % len(PLAYER_COLOURS) in (0, 1, 2) else INK,
+    )
+    return group([body, letter], class_=f"player-marker seat-{seat}", **attrs)
+
+
+# --------------------------------------------------------------------------- lookup
+def picture_module(obj: Any) -> ModuleType | None:
+    """The ``picture`` module next to the module that defines ``obj``'s class (or ``None``).
+
+    ``NekoBossState`` lives in ``nekolib.neko_boss.rules``, so its pictures are in
+    ``nekolib.neko_boss.picture``. Games without one fall back to plain text.
+    """
+    module = obj if isinstance(obj, str) else type(obj).__module__
+    package = module.rpartition(".")[0]
+    if not package:
+        return None
+    name = f"{package}.picture"
+    try:
+        if importlib.util.find_spec(name) is None:
+            return None
+    except ModuleNotFoundError:
+        return None
+    return importlib.import_module(name)
