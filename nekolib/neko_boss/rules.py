@@ -229,6 +229,9 @@ class NekoBossState(GameState):
     to_move: int
     in_hand: tuple[int, ...]
     out: tuple[bool, ...] = field(default=())
+    last: Place | Move | None = field(default=None, compare=False)
+    """The action that led here (``None`` at the start or from a layout), for pictures.
+    Not part of equality, hash or :meth:`key`: the rules and solvers never look at it."""
 
     # -- basic facts ---------------------------------------------------------------
     @property
@@ -308,8 +311,8 @@ class NekoBossState(GameState):
 
     def _apply(self, action: Action) -> NekoBossState:
         if isinstance(action, Place):
-            return self._after_place(action)
-        return self._after_move(action)
+            return replace(self._after_place(action), last=action)
+        return replace(self._after_move(action), last=action)
 
     def _after_place(self, action: Place) -> NekoBossState:
         """ "every player places their piece on the board(intersections) alternately." """
@@ -384,6 +387,7 @@ class NekoBossState(GameState):
             "scores": tuple(self.scores()),
             "score_height": self.params.score_height,
             "num_players": self.num_players,
+            "last": _last_points(self.last),
         }
 
     def action_to_string(self, action: Any) -> str:
@@ -440,6 +444,16 @@ class NekoBossState(GameState):
                 f"{height} step(s), but {name[dst]} is {distance} away"
             )
         return "every intersection jumped over must hold a piece (jumps_need_pieces=True)"
+
+
+def _last_points(action: Place | Move | None) -> tuple[Point, ...] | None:
+    """The last action as points for a view: ``(point,)`` for a placement, ``(src, dst)``
+    for a move, ``None`` before the first action."""
+    if isinstance(action, Place):
+        return (action.point,)
+    if isinstance(action, Move):
+        return (action.src, action.dst)
+    return None
 
 
 # --------------------------------------------------------------------------- constructors

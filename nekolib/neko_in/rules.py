@@ -200,6 +200,12 @@ class Params:
     """The event tile on a space is resolved before the hideout tile is got rid of there."""
     swap_discards: bool = True
     """A cat swapped (Affinity) onto a matching uncovered hideout gets rid of that tile."""
+    caught_cat_to_garden: bool = True
+    """A caught cat is carried to the Garden (a napping one wakes up), as in the published game.
+
+    The seed only says 'Be the fastest to catch the cat of the right colour at the end of
+    each turn'; reviews of the published game (Mingozzi, Red Glove 2015) describe grabbing
+    the pawn 'by the collar' and carrying it out to the Garden. ``False``: it stays put."""
 
     def __post_init__(self) -> None:
         if self.version not in ("classic", "events"):
@@ -627,7 +633,7 @@ class NekoState(GameState):
         if kind is Fastest:
             if action.player is None:
                 return self._next_turn()
-            return self._evolve(phase=DISCARD, catcher=action.player)
+            return self._evolve(phase=DISCARD, catcher=action.player, **self._catch_changes())
         if kind is Discard:
             hands = list(self.hands)
             hands[self.catcher] = tuple(t for t in hands[self.catcher] if t != action.tile)
@@ -753,6 +759,24 @@ class NekoState(GameState):
         if not self._may_catch():
             return self._next_turn(dice=faces, catch_roll=faces)
         return self._evolve(phase=FASTEST, dice=faces, catch_roll=faces)
+
+    def _catch_changes(self) -> dict[str, Any]:
+        """The caught cat is carried to the Garden (``Params.caught_cat_to_garden``).
+
+        'Be the fastest to catch the cat of the right colour at the end of each turn.' /
+        'You cannot get rid of your last tile by catching the cat shown on the die.'
+        The cat of each colour on the catch roll is caught ('by the collar', in reviews of
+        the published game) and goes to the Garden, where 'it wakes up automatically'.
+        """
+        if not self.params.caught_cat_to_garden:
+            return {}
+        caught = sorted({c for c in self.catch_roll if 0 <= c < len(COLOURS)})
+        moved = [c for c in caught if self.cats[c] != GARDEN]
+        if not moved:
+            return {}
+        names = " and ".join(COLOURS[c] for c in moved)
+        news = f"the {names} cat was caught and carried to the Garden"
+        return {**self._garden_changes(*moved), "news": news}
 
     def _next_turn(self, **changes: Any) -> NekoState:
         """'The game is played in turns, in clockwise order.'"""
