@@ -29,7 +29,15 @@ from typing import Any
 from nekolib.core import HIDDEN, TERMINAL, GameState, InvalidSetup, make_rng
 
 # --------------------------------------------------------------------------- traits
-POSES: tuple[str, ...] = ("swaggering", "haughty", "crouching", "lazy", "belly-up")
+# Canonical names are those of the English edition (*Cloaked Cats*); the Italian
+# rulebook names are a label layer (:data:`ITALIAN`, :func:`trait_label`).
+POSES: tuple[str, ...] = (
+    "leaping daredevil",
+    "strutting beauty",
+    "seated boss",
+    "lazy layabout",
+    "playful kitty",
+)
 """The five poses ("Posa"): lo spavaldo baldanzoso, l'arrogante impettita, il boss
 accovacciato, il pigrone sdraiato, la giocherellona a pancia in su."""
 COLOURS: tuple[str, ...] = (
@@ -43,9 +51,9 @@ COLOURS: tuple[str, ...] = (
     "red",
 )
 """"Colore del pelo": bianco, marrone, blu, nero, verde, giallo, viola, rosso."""
-PATTERNS: tuple[str, ...] = ("tabby", "spotted")
+PATTERNS: tuple[str, ...] = ("striped", "spotted")
 """"Disegno del pelo": tigrato, maculato."""
-ACCESSORIES: tuple[str, ...] = ("yarn", "fish cocktail", "top hat", "toy mouse")
+ACCESSORIES: tuple[str, ...] = ("ball of yarn", "fish cocktail", "top hat", "toy mouse")
 """"Accessori": gomitolo di lana, cocktail di pesce, cilindro, topolino giocattolo."""
 
 ALL_TRAITS: tuple[str, ...] = POSES + COLOURS + PATTERNS + ACCESSORIES
@@ -58,6 +66,69 @@ CATEGORY: dict[str, str] = {
     **dict.fromkeys(ACCESSORIES, "accessory"),
 }
 
+ITALIAN: dict[str, str] = {
+    "leaping daredevil": "lo spavaldo baldanzoso",
+    "strutting beauty": "l'arrogante impettita",
+    "seated boss": "il boss accovacciato",
+    "lazy layabout": "il pigrone sdraiato",
+    "playful kitty": "la giocherellona a pancia in su",
+    "white": "bianco",
+    "brown": "marrone",
+    "blue": "blu",
+    "black": "nero",
+    "green": "verde",
+    "yellow": "giallo",
+    "purple": "viola",
+    "red": "rosso",
+    "striped": "tigrato",
+    "spotted": "maculato",
+    "ball of yarn": "gomitolo di lana",
+    "fish cocktail": "cocktail di pesce",
+    "top hat": "cilindro",
+    "toy mouse": "topolino giocattolo",
+}
+"""English trait name -> the name printed in the Italian rulebook ("LE CARTE GATTO")."""
+
+CATEGORY_LABELS: dict[str, dict[str, str]] = {
+    "en": {"pose": "Pose", "colour": "Fur colour", "pattern": "Fur pattern", "accessory": "Accessory"},
+    "it": {
+        "pose": "Posa",
+        "colour": "Colore del pelo",
+        "pattern": "Disegno del pelo",
+        "accessory": "Accessori",
+    },
+}
+"""Category headings per language (Italian as on the invitation card)."""
+
+LANGUAGES: tuple[str, ...] = ("en", "it")
+
+
+def _check_language(language: Any) -> None:
+    if language not in LANGUAGES:
+        raise InvalidSetup(f"language={language!r} is not available; use one of {LANGUAGES}")
+
+
+def trait_label(trait: str, language: str = "en") -> str:
+    """The name of ``trait`` (a canonical English name) shown to a reader of ``language``.
+
+    ``"en"``: the English edition's name (the canonical name itself); ``"it"``: the
+    Italian rulebook's. :data:`~nekolib.core.HIDDEN` is passed through unchanged.
+    """
+    _check_language(language)
+    if trait == HIDDEN:
+        return HIDDEN
+    if trait not in ITALIAN:
+        raise InvalidSetup(f"{trait!r} is not a trait; the traits are {', '.join(ALL_TRAITS)}")
+    return ITALIAN[trait] if language == "it" else trait
+
+
+def category_label(category: str, language: str = "en") -> str:
+    """Heading of a trait category (``"pose"``, ``"colour"``, ...) in ``language``."""
+    _check_language(language)
+    if category not in CATEGORY_LABELS["en"]:
+        raise InvalidSetup(f"{category!r} is not a category; use one of {tuple(CATEGORY_LABELS['en'])}")
+    return CATEGORY_LABELS[language][category]
+
 
 def _default_deck() -> tuple[tuple[str, ...], ...]:
     """The documented default deck of 40 cat cards (the seed does not list the cards).
@@ -65,7 +136,7 @@ def _default_deck() -> tuple[tuple[str, ...], ...]:
     "Ogni carta gatto contiene un gatto dotato di 3-4 caratteristiche" and "non
     tutti i gatti hanno un disegno del pelo", "ci sono anche gatti senza accessori".
     Cat ``i`` (colour ``c = i // 5``, slot ``s = i % 5``) has colour ``c``, pose
-    ``(s + 2c) mod 5``; a pattern when ``s + c`` is even (20 cats, tabby and spotted
+    ``(s + 2c) mod 5``; a pattern when ``s + c`` is even (20 cats, striped and spotted
     alternating); an accessory if it has no pattern or is among the first three of
     every five patterned cats (32 cats, the four accessories in rotation). Result:
     every pose on 8 cats, every colour on 5, each pattern on 10, each accessory on 8,
@@ -113,16 +184,74 @@ class Params:
     the turn player up to the end of the round (``rest_of_round``), every other player
     (``everyone_else``) or nobody (``none``)."""
     empty_hand_ends_game: bool = True
-    """A turn player with no cat card left (deck empty) cannot play: the game ends then."""
+    """A turn player with no cat card left (deck empty) cannot play: the game ends then.
+    ``False``: that player's turn is phase 3 only (guess or pass)."""
     guess_own_traits: bool = False
     """Whether a player may name a trait printed on their own trait cards (always wrong)."""
 
     def __post_init__(self) -> None:
-        if self.final_round not in FINAL_ROUND_CHOICES:
-            raise InvalidSetup(f"final_round must be one of {FINAL_ROUND_CHOICES}")
-        for card in self.deck:
-            if not set(card) <= set(ALL_TRAITS) or len(set(card)) != len(card):
-                raise InvalidSetup(f"cat card {card} has unknown or repeated traits")
+        """Refuse every value the game cannot be played with (:class:`InvalidSetup` naming
+        the field, the value and what is allowed). A deck given as lists becomes tuples."""
+        _check_whole("traits_per_player", self.traits_per_player, 1, len(ALL_TRAITS) // 2)
+        _check_whole("masks_per_player", self.masks_per_player, 1)
+        _check_whole("hand_size", self.hand_size, 1)
+        _check_whole("start_player", self.start_player, 0, MAX_PLAYERS - 1)
+        if not isinstance(self.final_round, str) or self.final_round not in FINAL_ROUND_CHOICES:
+            raise InvalidSetup(
+                f"Params.final_round={self.final_round!r} is not allowed: "
+                f"use one of {FINAL_ROUND_CHOICES}"
+            )
+        for name in ("empty_hand_ends_game", "guess_own_traits"):
+            value = getattr(self, name)
+            if not isinstance(value, bool):
+                raise InvalidSetup(f"Params.{name}={value!r} is not allowed: use True or False")
+        object.__setattr__(self, "deck", _checked_deck(self.deck, self.hand_size))
+
+
+MAX_PLAYERS = 4
+""""per 2-4 giocatori"."""
+
+
+def _check_whole(name: str, value: Any, low: int, high: int | None = None) -> None:
+    """``value`` must be an ``int`` (not a bool) in ``low..high``."""
+    if type(value) is int and value >= low and (high is None or value <= high):
+        return
+    allowed = f"from {low} to {high}" if high is not None else f"{low} or more"
+    raise InvalidSetup(f"Params.{name}={value!r} is not allowed: use a whole number {allowed}")
+
+
+def _checked_deck(deck: Any, hand_size: int) -> tuple[tuple[str, ...], ...]:
+    """ "40 carte gatto"; "Ogni carta gatto contiene un gatto dotato di 3-4 caratteristiche".
+
+    Any deck of cats with 3-4 distinct traits each is accepted, as long as two players
+    can be dealt a full hand ("distribuitene 3"); the player count is checked by
+    :func:`new_game`.
+    """
+    shape = "a sequence of cat cards, each a tuple of 3-4 distinct trait names"
+    if not isinstance(deck, (tuple, list)):
+        raise InvalidSetup(f"Params.deck={deck!r} is not allowed: use {shape}")
+    need = 2 * hand_size
+    if len(deck) < need:
+        raise InvalidSetup(
+            f"Params.deck has {len(deck)} cat cards: at least {need} are needed "
+            f"(two players, hand_size={hand_size} each); the box has 40"
+        )
+    out = []
+    for i, card in enumerate(deck):
+        if not isinstance(card, (tuple, list)) or not all(isinstance(t, str) for t in card):
+            raise InvalidSetup(f"Params.deck[{i}]={card!r} is not allowed: use {shape}")
+        unknown = [t for t in card if t not in ALL_TRAITS]
+        if unknown:
+            raise InvalidSetup(
+                f"Params.deck[{i}]={card!r} is not allowed: {unknown[0]!r} is not a trait "
+                f"(traits: {', '.join(ALL_TRAITS)})"
+            )
+        if len(set(card)) != len(card) or not 3 <= len(card) <= 4:
+            raise InvalidSetup(
+                f"Params.deck[{i}]={card!r} is not allowed: a cat has 3-4 distinct traits"
+            )
+        out.append(tuple(card))
+    return tuple(out)
 
 
 # --------------------------------------------------------------------------- actions

@@ -838,6 +838,7 @@ class MNState(GameState):
             "bag_size": len(self.bag),
             "bag_manekineko": self.bag_manekineko,
             "manekineko_drawn": self.drawn_manekineko,
+            "manekineko_to_end": self.params.manekineko_to_end,
             "manekineko_reserve": self.reserve_manekineko,
             "tiles_left": {
                 c: len(s) for c, s in zip(self.params.colours, self.stacks, strict=True)

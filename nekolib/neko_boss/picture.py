@@ -1,0 +1,515 @@
+"""Neko Boss drawn from a view: Neko Town's streets, the cat stacks, the last move, the scores.
+
+Pure functions of ``state.view(player)`` (standard library only, see :mod:`nekolib.picture`).
+The seed: "Board is consist of 24 intersections and paths", "the top cat on the
+stack is the one that controls that stack of cats", "4 or more pieces stack is score".
+So each intersection is a dot with its label (``a1``), each street a line, and each
+stack a pile of coloured chips (the buried cats, bottom first) under the marker of the
+seat that keeps the top cat, with its height in a badge; stacks of the scoring height
+stand on a gold plate with a star. The last move is an arrow (a ring for a placement).
+
+Element ids (tests and issue 11's clicks use them): ``point-<label>`` (class ``point``,
+one per intersection), ``stack-<label>`` (class ``stack``), ``path-<i>`` (class
+``path``), ``last-move`` and ``score-<seat>``. Neko Boss has no secrets: every seat's
+view draws the same picture (the ``viewer`` entry is not used).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Collection, Sequence
+from typing import Any
+
+from nekolib.picture import (
+    INK,
+    MUTED,
+    PLAYER_COLOURS,
+    PLAYER_LETTERS,
+    PLAYER_NAMES,
+    SVG,
+    document,
+    el,
+    group,
+    player_marker,
+    title,
+)
+from nekolib.picture import text as _text
+
+__all__ = ["COLOURS", "NAMES", "example_view", "summary", "svg", "text"]
+
+COLOURS: tuple[str, ...] = PLAYER_COLOURS[:4]
+"""Seat colours: Okabe-Ito :data:`nekolib.picture.PLAYER_COLOURS` (Red, Blue, Green, Orange)."""
+NAMES: tuple[str, ...] = PLAYER_NAMES[:4]
+"""Seat names: ``("Red", "Blue", "Green", "Orange")``."""
+
+UNIT = 84
+"""Pixels between intersections one step apart."""
+PAD = 46
+"""Space around the outermost intersections (stacks and labels stick out)."""
+HEADER = 42
+ROW = 26
+COLUMNS = (("", 26), ("player", 74), ("4+ stacks", 78), ("highest", 62), ("stacks", 56))
+COLUMNS += (("in hand", 62), ("", 78))
+TABLE_WIDTH = sum(w for _, w in COLUMNS)
+
+STREET = "#9c8f76"
+DOT = "#8a7f6a"
+PLATE = "#f6df8f"
+PLATE_EDGE = "#8a6d00"
+GOLD = "#f2b600"
+TOP_R = 13
+CHIP_W, CHIP_H, PILE_MAX = 34, 6, 36
+PHASES = {"placement": "Phase 1: placement", "movement": "Phase 2: moving stacks"}
+
+
+# --------------------------------------------------------------------------- geometry
+class _Layout:
+    """Pixel positions of the intersections (y up in the board data, down on screen)."""
+
+    def __init__(self, coords: Sequence[tuple[float, float]]) -> None:
+        xs = [x for x, _ in coords]
+        ys = [y for _, y in coords]
+        self.x0, self.y1 = min(xs), max(ys)
+        self.board_w = (max(xs) - min(xs)) * UNIT + 2 * PAD
+        self.board_h = (max(ys) - min(ys)) * UNIT + 2 * PAD
+        self.width = max(self.board_w, TABLE_WIDTH + 24)
+        self.left = (self.width - self.board_w) / 2 + PAD
+        self.top = HEADER + PAD
+        self.coords = coords
+
+    def at(self, p: int) -> tuple[float, float]:
+        x, y = self.coords[p]
+        return self.left + (x - self.x0) * UNIT, self.top + (self.y1 - y) * UNIT
+
+    @property
+    def board_bottom(self) -> float:
+        return HEADER + self.board_h
+
+
+def _name(seat: int) -> str:
+    return PLAYER_NAMES[seat % len(PLAYER_NAMES)]
+
+
+def _colour(seat: int) -> str:
+    return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+
+
+def _winners(view: dict[str, Any]) -> list[int]:
+    """Seats with the best score: "more 4 or more stacks", then "highest", then "more stacks"."""
+    scores = [tuple(s) for s in view["scores"]]
+    best = max(scores)
+    return [p for p, s in enumerate(scores) if s == best]
+
+
+def _status(view: dict[str, Any]) -> str:
+    """``"Phase 2: moving stacks · Red to move"`` or ``"Game over · Red wins"``."""
+    if view["phase"] == "over":
+        won = [_name(p) for p in _winners(view)]
+        verdict = f"{won[0]} wins" if len(won) == 1 else f"{' and '.join(won)} share the win"
+        return f"Game over \u00b7 {verdict}"
+    return f"{PHASES.get(view['phase'], view['phase'])} \u00b7 {_name(view['to_move'])} to move"
+
+
+def _last_text(view: dict[str, Any]) -> str:
+    last = view.get("last")
+    if not last:
+        return ""
+    labels = view["labels"]
+    if len(last) == 1:
+        return f"{_name(view['stacks'][last[0]][-1])} placed on {labels[last[0]]}"
+    return f"{_name(view['stacks'][last[1]][-1])} moved {labels[last[0]]}\u2192{labels[last[1]]}"
+
+
+# --------------------------------------------------------------------------- pieces
+def _pile(x: float, y: float, stack: Sequence[int]) -> tuple[list[str], float]:
+    """The buried cats as chips, bottom first, and the y of the top marker's centre.
+
+    The pile is centred on the intersection; tall piles are squeezed (at most
+    ``PILE_MAX`` px) so every chip stays visible as a stripe.
+    """
+    buried = stack[:-1]
+    chip = CHIP_H if len(buried) * CHIP_H <= PILE_MAX else PILE_MAX / len(buried)
+    pile = chip * len(buried)
+    bottom = y + (pile + 2 * TOP_R) / 2
+    parts = []
+    for i, owner in enumerate(buried):
+        parts.append(
+            el(
+                "rect",
+                title(f"{_name(owner)} cat, {i + 1}. from the bottom"),
+                x=x - CHIP_W / 2,
+                y=bottom - (i + 1) * chip,
+                width=CHIP_W,
+                height=chip,
+                rx=min(2.5, chip / 2),
+                fill=_colour(owner),
+                stroke=INK,
+                stroke_width=0.8 if chip >= 4 else 0.4,
+                class_=f"layer seat-{owner}",
+            )
+        )
+    return parts, bottom - pile - TOP_R + 2
+
+
+def _star(x: float, y: float, r: float) -> str:
+    pts = []
+    for i in range(10):
+        a = math.pi * i / 5 - math.pi / 2
+        rr = r if i % 2 == 0 else r * 0.45
+        pts.append(f"{x + rr * math.cos(a):.1f},{y + rr * math.sin(a):.1f}")
+    return el("polygon", points=" ".join(pts), fill=GOLD, stroke=INK, stroke_width=1)
+
+
+def _stack(x: float, y: float, label: str, stack: Sequence[int], score_height: int) -> str:
+    """One stack: gold plate if it scores, buried chips, top marker, height badge, tooltip."""
+    height, top = len(stack), stack[-1]
+    scores = height >= score_height
+    chips, top_y = _pile(x, y, stack)
+    half = (min(PILE_MAX, CHIP_H * (height - 1)) + 2 * TOP_R) / 2
+    parts = [
+        title(
+            f"{label}: stack of {height}, {_name(top)} on top (moves and keeps it)"
+            + (f", scores ({score_height}+)" if scores else "")
+            + f"; bottom to top: {', '.join(_name(o) for o in stack)}"
+        )
+    ]
+    if scores:
+        parts.append(
+            el(
+                "rect",
+                x=x - 25,
+                y=y - half - 6,
+                width=50,
+                height=2 * half + 12,
+                rx=10,
+                fill=PLATE,
+                stroke=PLATE_EDGE,
+                stroke_width=2,
+                class_="scoring",
+            )
+        )
+    parts += chips
+    parts.append(player_marker(x, top_y, top, r=TOP_R))
+    if height == 1 and not scores:  # a lone cat: no pile, no badge (``data-height`` still says 1)
+        return group(
+            parts, id=f"stack-{label}", class_=f"stack seat-{top}", data_height=1, data_top=top
+        )
+    bx, by = x + 22, top_y - 8
+    parts.append(
+        el(
+            "circle",
+            cx=bx,
+            cy=by,
+            r=9.5 if height < 10 else 11.5,
+            fill=INK if scores else "white",
+            stroke=INK,
+            stroke_width=1.2,
+        )
+    )
+    parts.append(
+        _text(
+            bx,
+            by + 4,
+            str(height),
+            12,
+            text_anchor="middle",
+            font_weight="bold",
+            fill="white" if scores else INK,
+            class_="height",
+        )
+    )
+    if scores:
+        parts.append(_star(bx, by - 14, 6))
+    return group(
+        parts,
+        id=f"stack-{label}",
+        class_=f"stack seat-{top}" + (" scoring" if scores else ""),
+        data_height=height,
+        data_top=top,
+    )
+
+
+def _point(x: float, y: float, label: str, stack: Sequence[int]) -> str:
+    """An intersection: a dot, its label, and a transparent disc to click later."""
+    what = "vacant" if not stack else f"stack of {len(stack)}"
+    return group(
+        [
+            title(f"{label}: {what}"),
+            el("circle", cx=x, cy=y, r=24, fill="white", fill_opacity=0, class_="hit"),
+            el("circle", cx=x, cy=y, r=5, fill=DOT),
+            _text(x + 28, y + 30, label, 11, fill=MUTED, class_="label"),
+        ],
+        id=f"point-{label}",
+        class_="point vacant" if not stack else "point",
+    )
+
+
+def _last_move(view: dict[str, Any], layout: _Layout) -> str:
+    """The last action: an arrow from the (now vacant) source to the stack it landed on,
+    curved so it does not hide what lies between; a ring around a fresh placement."""
+    last = view.get("last")
+    if not last:
+        return ""
+    seat = view["stacks"][last[-1]][-1]
+    colour = _colour(seat)
+    about = title(f"last move: {_last_text(view)}")
+    if len(last) == 1:
+        x, y = layout.at(last[0])
+        ring = [
+            el("circle", cx=x, cy=y, r=26, fill="none", stroke=INK, stroke_width=6),
+            el("circle", cx=x, cy=y, r=26, fill="none", stroke=colour, stroke_width=3.5),
+        ]
+        return group([about, *ring], id="last-move", class_="last-move place")
+    (x1, y1), (x2, y2) = layout.at(last[0]), layout.at(last[1])
+    dx, dy = x2 - x1, y2 - y1
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length
+    bend = min(0.35 * length, 40.0)
+    cx, cy = (x1 + x2) / 2 + uy * bend, (y1 + y2) / 2 - ux * bend
+    # end on the landing stack's rim, coming in along the curve's tangent
+    tx, ty = x2 - cx, y2 - cy
+    tl = math.hypot(tx, ty) or 1.0
+    ex, ey = x2 - tx / tl * 22, y2 - ty / tl * 22
+    head = _arrow_head(ex, ey, tx / tl, ty / tl)
+    path = f"M{x1:.1f},{y1:.1f} Q{cx:.1f},{cy:.1f} {ex:.1f},{ey:.1f}"
+    parts = [
+        about,
+        el("circle", cx=x1, cy=y1, r=9, fill="white", stroke=colour, stroke_width=3),
+        el("path", d=path, fill="none", stroke=INK, stroke_width=7, stroke_linecap="round"),
+        el("path", d=path, fill="none", stroke=colour, stroke_width=4, stroke_linecap="round"),
+        el("polygon", points=head, fill=colour, stroke=INK, stroke_width=1.5),
+    ]
+    return group(parts, id="last-move", class_="last-move move")
+
+
+def _arrow_head(x: float, y: float, ux: float, uy: float, size: float = 13) -> str:
+    bx, by = x - ux * size, y - uy * size
+    px, py = -uy * size * 0.55, ux * size * 0.55
+    pts = ((x + ux * 3, y + uy * 3), (bx + px, by + py), (bx - px, by - py))
+    return " ".join(f"{a:.1f},{b:.1f}" for a, b in pts)
+
+
+def _highlight(x: float, y: float, r: float) -> str:
+    """Issue 11's emphasis: a thick gold ring and a dashed dark ring (visible without colour)."""
+    return group(
+        [
+            el("circle", cx=x, cy=y, r=r, fill="none", stroke=GOLD, stroke_width=5),
+            el(
+                "circle",
+                cx=x,
+                cy=y,
+                r=r + 4,
+                fill="none",
+                stroke=INK,
+                stroke_width=1.5,
+                stroke_dasharray="5 3",
+            ),
+        ],
+        class_="highlight",
+    )
+
+
+# --------------------------------------------------------------------------- panels
+def _header(view: dict[str, Any], width: float) -> str:
+    parts = []
+    x = 16.0
+    seats = _winners(view) if view["phase"] == "over" else [view["to_move"]]
+    for seat in seats:
+        parts.append(player_marker(x + 10, 22, seat, r=10))
+        x += 26
+    x += 2
+    parts.append(_text(x, 27, _status(view), 15, font_weight="bold", class_="status"))
+    board = f"board {view['board']}"
+    parts.append(_text(width - 14, 27, board, 12, fill=MUTED, text_anchor="end"))
+    return group(parts, id="status")
+
+
+def _score_table(view: dict[str, Any], top: float, width: float) -> str:
+    """Per seat: marker, name, 4+ stacks, highest, stacks, pieces in hand, to move/out/wins."""
+    left = (width - TABLE_WIDTH) / 2
+    heads = list(COLUMNS)
+    heads[2] = (f"{view['score_height']}+ stacks", heads[2][1])
+    parts = []
+    x = left
+    for head, w in heads:
+        if head:
+            parts.append(_text(x + 4, top + 14, head, 11, fill=MUTED, font_weight="bold"))
+        x += w
+    over = view["phase"] == "over"
+    winners = _winners(view) if over else []
+    for seat, (tall, highest, count) in enumerate(view["scores"]):
+        y = top + 22 + seat * ROW
+        if over:
+            status = "wins" if seat in winners else ""
+        elif seat == view["to_move"]:
+            status = "\u25c0 to move"
+        else:
+            status = "out" if view["out"][seat] else ""
+        cells = [_name(seat), str(tall), str(highest), str(count), str(view["in_hand"][seat])]
+        row = [
+            title(
+                f"{_name(seat)}: {tall} stack(s) of {view['score_height']}+, highest {highest}, "
+                f"{count} stack(s), {view['in_hand'][seat]} in hand"
+                + (f", {status}" if status else "")
+            )
+        ]
+        if status in ("wins", "\u25c0 to move"):
+            row.append(
+                el("rect", x=left, y=y, width=TABLE_WIDTH, height=ROW - 2, rx=5, fill="#efe4c6")
+            )
+        row.append(player_marker(left + 13, y + ROW / 2 - 1, seat, r=9))
+        x = left + COLUMNS[0][1]
+        for value, (_, w) in zip([*cells, status], COLUMNS[1:], strict=True):
+            bold = "bold" if value in (_name(seat), "wins") else None
+            row.append(_text(x + 4, y + 17, value, 13, font_weight=bold))
+            x += w
+        parts.append(group(row, id=f"score-{seat}", class_="score"))
+    return group(parts, id="scores")
+
+
+# --------------------------------------------------------------------------- the picture
+def svg(view: dict[str, Any], *, highlight: Collection[str] = ()) -> SVG:
+    """The position as a board-game picture (see the module docstring for the ids).
+
+    ``highlight``: ids (``point-a1``, ``stack-b2``, ``score-0``...) to ring in gold.
+    """
+    layout = _Layout(view["coords"])
+    labels, stacks = view["labels"], view["stacks"]
+    last = view.get("last")
+    table_top = layout.board_bottom + 4
+    height = table_top + 22 + ROW * len(view["scores"]) + 30
+    body = [_header(view, layout.width)]
+    streets = []
+    for i, line in enumerate(view["lines"]):
+        pts = " ".join(f"{layout.at(p)[0]:.1f},{layout.at(p)[1]:.1f}" for p in line)
+        ends = f"{labels[line[0]]}\u2013{labels[line[-1]]}"
+        streets.append(
+            el(
+                "polyline",
+                title(f"path {ends}"),
+                points=pts,
+                fill="none",
+                stroke=STREET,
+                stroke_width=4,
+                stroke_linecap="round",
+                stroke_linejoin="round",
+                id=f"path-{i}",
+                class_="path",
+            )
+        )
+    body.append(group(streets, id="paths"))
+    body.append(
+        group((_point(*layout.at(p), labels[p], s) for p, s in enumerate(stacks)), id="points")
+    )
+    body.append(_last_move(view, layout))
+    body.append(
+        group(
+            (
+                _stack(*layout.at(p), labels[p], s, view["score_height"])
+                for p, s in enumerate(stacks)
+                if s
+            ),
+            id="stacks",
+        )
+    )
+    body.append(_score_table(view, table_top, layout.width))
+    if last:
+        body.append(_text(16, height - 12, f"Last move: {_last_text(view)}", 12, fill=MUTED))
+    body.append(_highlights(view, layout, highlight, table_top))
+    return document(
+        layout.width, height, body, game="neko-boss", label=f"Neko Boss: {summary(view)}"
+    )
+
+
+def _highlights(
+    view: dict[str, Any], layout: _Layout, ids: Collection[str], table_top: float
+) -> str:
+    rings = []
+    for p, label in enumerate(view["labels"]):
+        if f"point-{label}" in ids or (f"stack-{label}" in ids and view["stacks"][p]):
+            rings.append(_highlight(*layout.at(p), 30))
+    left = (layout.width - TABLE_WIDTH) / 2
+    for seat in range(len(view["scores"])):
+        if f"score-{seat}" in ids:
+            y = table_top + 22 + seat * ROW
+            rings.append(
+                el(
+                    "rect",
+                    x=left - 3,
+                    y=y - 2,
+                    width=TABLE_WIDTH + 6,
+                    height=ROW + 2,
+                    rx=6,
+                    fill="none",
+                    stroke=GOLD,
+                    stroke_width=4,
+                    class_="highlight",
+                )
+            )
+    return group(rings, id="highlights") if rings else ""
+
+
+# --------------------------------------------------------------------------- text
+def _cell(stack: Sequence[int], score_height: int) -> str:
+    """``R4*`` (top seat letter, height, ``*`` if it scores) or ``.`` for a vacant point."""
+    if not stack:
+        return "."
+    star = "*" if len(stack) >= score_height else ""
+    return f"{PLAYER_LETTERS[stack[-1] % len(PLAYER_LETTERS)]}{len(stack)}{star}"
+
+
+def _common(words: list[str], keep: str) -> str:
+    """The characters of kind ``keep`` ('alpha' or 'digit') shared by all ``words``."""
+    parts = {"".join(c for c in w if getattr(c, f"is{keep}")()) for w in words}
+    return parts.pop() if len(parts) == 1 else ""
+
+
+def text(view: dict[str, Any]) -> str:
+    """A compact text board (rows top to bottom) and one line per seat (at most 25 lines)."""
+    coords, labels, stacks = view["coords"], view["labels"], view["stacks"]
+    sh = view["score_height"]
+    lines = [f"Neko Boss, {view['board']}: {_status(view)}"]
+    grid = all(float(x).is_integer() and float(y).is_integer() for x, y in coords)
+    if grid and len({y for _, y in coords}) <= 12:
+        xs = sorted({int(x) for x, _ in coords})
+        ys = sorted({int(y) for _, y in coords}, reverse=True)
+        where = {(int(x), int(y)): p for p, (x, y) in enumerate(coords)}
+        cols = [_common([labels[p] for (x, _), p in where.items() if x == c], "alpha") for c in xs]
+        lines.append("    " + "".join(f"{c:<5}" for c in cols).rstrip())
+        for r in ys:
+            row = _common([labels[p] for (_, y), p in where.items() if y == r], "digit")
+            cells = [_cell(stacks[where[(c, r)]], sh) if (c, r) in where else " " for c in xs]
+            lines.append(f"{row:>2}  " + "".join(f"{c:<5}" for c in cells).rstrip())
+    else:
+        lines.append(" ".join(f"{labels[p]}:{_cell(s, sh)}" for p, s in enumerate(stacks)))
+    for seat, (tall, highest, count) in enumerate(view["scores"]):
+        extra = f", {view['in_hand'][seat]} in hand" if view["in_hand"][seat] else ""
+        if view["out"][seat] and view["phase"] != "over":
+            extra += ", out"
+        lines.append(
+            f"{PLAYER_LETTERS[seat % len(PLAYER_LETTERS)]} {_name(seat)}: {tall} of {sh}+, "
+            f"highest {highest}, {count} stacks{extra}"
+        )
+    if view.get("last"):
+        lines.append(f"last: {_last_text(view)}")
+    return "\n".join(lines[:25])
+
+
+def summary(view: dict[str, Any]) -> str:
+    """One line for ``repr``: ``2p town_4x6, Phase 2: moving stacks · Red to move, 14 stacks``."""
+    stacks = sum(1 for s in view["stacks"] if s)
+    return f"{view['num_players']}p {view['board']}, {_status(view)}, {stacks} stacks"
+
+
+def example_view(seed: int = 2022, moves: int = 8) -> dict[str, Any]:
+    """A typical mid-game: 2 players, random placement, then ``moves`` random moves."""
+    from nekolib.neko_boss.rules import new_game  # rules are pure too; imported when asked
+
+    rng = random.Random(seed)
+    state = new_game(2)
+    while state.phase == "placement" or (moves > 0 and not state.is_terminal()):
+        if state.phase == "movement":
+            moves -= 1
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state.view(None)

@@ -1,0 +1,86 @@
+"""The one interactive board every game shares: an anywidget that shows an SVG and reports clicks.
+
+The front end (``static/board.js``, a small ES module with no build step) draws the
+picture, marks the elements listed in ``targets`` as clickable (and ``selected``,
+``hint``), and sends ``{"event": "click", "id": ...}``, ``{"event": "clear"}``
+(Escape) or ``{"event": "ready"}`` (hand-over screen) back. Everything else, which
+elements are targets and what a click means, is decided in Python.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+__all__ = ["BoardView"]
+
+STATIC = Path(__file__).resolve().parent / "static"
+
+
+class BoardView(anywidget.AnyWidget):
+    """Shows ``svg``; ``targets`` are clickable; ``cover`` (text) hides everything behind it."""
+
+    _esm = STATIC / "board.js"
+    _css = STATIC / "board.css"
+
+    svg = traitlets.Unicode("").tag(sync=True)
+    targets = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    selected = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    hint = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    cover = traitlets.Unicode("").tag(sync=True)
+    version = traitlets.Int(0).tag(sync=True)
+    """Bumped once per :meth:`show`, so the front end redraws once per change."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._handlers: dict[str, Callable[..., None]] = {}
+        self.on_msg(self._receive)
+
+    def show(
+        self,
+        svg: str = "",
+        *,
+        targets: Sequence[str] = (),
+        selected: Sequence[str] = (),
+        hint: Sequence[str] = (),
+        cover: str = "",
+    ) -> None:
+        """Replace what the board shows in one message (a cover hides the picture entirely)."""
+        with self.hold_sync():
+            self.svg = "" if cover else svg
+            self.targets = [] if cover else list(targets)
+            self.selected = [] if cover else list(selected)
+            self.hint = [] if cover else list(hint)
+            self.cover = cover
+            self.version += 1
+
+    def on(self, event: str, handler: Callable[..., None]) -> None:
+        """``on("click", f)`` calls ``f(element_id)``; ``"clear"`` and ``"ready"`` call ``f()``."""
+        self._handlers[event] = handler
+
+    def receive(self, content: dict[str, Any]) -> None:
+        """Handle one front-end message (tests call this to simulate clicks)."""
+        event = content.get("event") if isinstance(content, dict) else None
+        handler = self._handlers.get(str(event))
+        if handler is None:
+            return
+        if event == "click":
+            element = content.get("id")
+            if isinstance(element, str):
+                handler(element)
+        else:
+            handler()
+
+    def _receive(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
+        self.receive(content)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        if data is not None and self.svg:
+            data["image/svg+xml"] = self.svg
+        return bundle
