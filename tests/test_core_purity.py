@@ -1,4 +1,4 @@
-"""Every game's rules and analysis import with no Jupyter, ipywidgets or matplotlib."""
+"""Rules, analysis, pictures and click paths of every game import without Jupyter or matplotlib."""
 
 from __future__ import annotations
 
@@ -10,13 +10,13 @@ import pytest
 import nekolib
 
 BLOCKED = ["ipywidgets", "IPython", "matplotlib", "jupyter", "ipykernel", "numpy", "tqdm"]
-PURE_MODULES = ["rules", "analysis"]
+PURE_MODULES = ["rules", "analysis", "picture", "clicks"]
 
 SCRIPT = """
 import importlib, sys
 for name in {blocked!r}:
     sys.modules[name] = None  # any import of it now raises ImportError
-import nekolib, nekolib.core
+import nekolib, nekolib.core, nekolib.picture, nekolib.clicks, nekolib.playthrough
 games = nekolib.game_packages()
 for game in games:
     for part in {parts!r}:
@@ -25,6 +25,8 @@ for game in games:
         except ModuleNotFoundError as err:
             if err.name != f"nekolib.{{game}}.{{part}}":
                 raise
+    state = importlib.import_module(f"nekolib.{{game}}").GAME.new_game(seed=0)
+    assert "<svg" in state._repr_svg_() and str(state) and repr(state)
 print(",".join(games))
 """
 

@@ -1,4 +1,5 @@
-"""Rules of *Indovina Gatto* (HABA 2019, English edition "Cloaked Cats").
+"""Rules of *Indovina Gatto* by Connor Reid (HABA 2019; English edition *Cloaked Cats*,
+German *Club der Tatzen*).
 
 Seed: ``003_*.txt`` (Italian rulebook). The whole deal (trait cards and cat
 cards) is shuffled by :func:`new_game` from its seed, so a game contains no
@@ -90,7 +91,12 @@ ITALIAN: dict[str, str] = {
 """English trait name -> the name printed in the Italian rulebook ("LE CARTE GATTO")."""
 
 CATEGORY_LABELS: dict[str, dict[str, str]] = {
-    "en": {"pose": "Pose", "colour": "Fur colour", "pattern": "Fur pattern", "accessory": "Accessory"},
+    "en": {
+        "pose": "Pose",
+        "colour": "Fur colour",
+        "pattern": "Fur pattern",
+        "accessory": "Accessory",
+    },
     "it": {
         "pose": "Posa",
         "colour": "Colore del pelo",
@@ -126,7 +132,9 @@ def category_label(category: str, language: str = "en") -> str:
     """Heading of a trait category (``"pose"``, ``"colour"``, ...) in ``language``."""
     _check_language(language)
     if category not in CATEGORY_LABELS["en"]:
-        raise InvalidSetup(f"{category!r} is not a category; use one of {tuple(CATEGORY_LABELS['en'])}")
+        raise InvalidSetup(
+            f"{category!r} is not a category; use one of {tuple(CATEGORY_LABELS['en'])}"
+        )
     return CATEGORY_LABELS[language][category]
 
 
@@ -163,6 +171,8 @@ def _default_deck() -> tuple[tuple[str, ...], ...]:
 DEFAULT_DECK: tuple[tuple[str, ...], ...] = _default_deck()
 
 FINAL_ROUND_CHOICES = ("rest_of_round", "everyone_else", "none")
+MAX_PLAYERS = 4
+""""per 2-4 giocatori"."""
 
 
 @dataclass(frozen=True)
@@ -206,10 +216,6 @@ class Params:
             if not isinstance(value, bool):
                 raise InvalidSetup(f"Params.{name}={value!r} is not allowed: use True or False")
         object.__setattr__(self, "deck", _checked_deck(self.deck, self.hand_size))
-
-
-MAX_PLAYERS = 4
-""""per 2-4 giocatori"."""
 
 
 def _check_whole(name: str, value: Any, low: int, high: int | None = None) -> None:
@@ -369,7 +375,10 @@ class IndovinaGattoState(GameState):
         return tuple(self._compute_legal())
 
     def is_legal(self, action: Any) -> bool:
-        return self.phase != OVER and action in self._legal_set
+        """``False`` for anything that is not a legal action, junk of any type included."""
+        if self.phase == OVER or _shape_problem(action, self.num_players):
+            return False
+        return action in self._legal_set
 
     @cached_property
     def _legal_set(self) -> frozenset:
@@ -398,6 +407,9 @@ class IndovinaGattoState(GameState):
         who = self.current_player()
         if self.phase == OVER:
             return "the game is over"
+        problem = _shape_problem(action, self.num_players)
+        if problem:
+            return problem
         if isinstance(action, PlayCat):
             if self.phase != PLAY:
                 return "a cat card is played only in phase 1 of a turn (now: guess or pass)"
@@ -408,7 +420,10 @@ class IndovinaGattoState(GameState):
             if action.suspect == who:
                 return "you guess another player's trait, not your own"
             if not 0 <= action.suspect < self.num_players:
-                return f"there is no player {action.suspect}"
+                return (
+                    f"there is no player {action.suspect} "
+                    f"(players are numbered 0 to {self.num_players - 1})"
+                )
             if action.trait not in ALL_TRAITS:
                 return f"{action.trait!r} is not a trait"
             if action.trait in self.all_revealed():
@@ -416,7 +431,7 @@ class IndovinaGattoState(GameState):
             if action.trait in self.traits[who]:
                 return f"{action.trait} is on your own trait card (guess_own_traits=False)"
             return f"player {action.suspect} has no trait left to guess"
-        return "it is not an Indovina Gatto action"
+        return "it is not legal now"
 
     # -- moves ---------------------------------------------------------------------
     def _apply(self, action: Action) -> IndovinaGattoState:
@@ -510,8 +525,10 @@ class IndovinaGattoState(GameState):
             deck = deck[1:]
         nxt = (self.turn + 1) % self.num_players
         state = replace(self, hands=hands, deck=deck, turn=nxt, phase=PLAY)
-        if not hands[nxt] and self.params.empty_hand_ends_game:
-            return replace(state, phase=OVER, end_reason="cards")
+        if not hands[nxt]:
+            if self.params.empty_hand_ends_game:
+                return replace(state, phase=OVER, end_reason="cards")
+            return replace(state, phase=GUESS)  # nothing to play: phase 3 only
         return state
 
     # -- results -----------------------------------------------------------------------
@@ -590,6 +607,34 @@ class IndovinaGattoState(GameState):
         return str(action)
 
 
+def _shape_problem(action: Any, num_players: int) -> str:
+    """Why ``action`` is not even a well-formed Indovina Gatto action ("" if it is).
+
+    Checked before any lookup, so junk (lists, dicts, ``Guess(True, "red")``) is refused
+    with a message instead of a ``TypeError``; ``True`` is not accepted as player 1.
+    """
+    if not isinstance(action, (PlayCat, Guess, Pass)):
+        return (
+            f"{action!r} is not an Indovina Gatto action; the actions are PlayCat(card), "
+            "Guess(suspect, trait) and Pass()"
+        )
+    if isinstance(action, PlayCat) and type(action.card) is not int:
+        return f"the cat card is given by its number (#0, #1, ...), not {action.card!r}"
+    if isinstance(action, Guess):
+        if type(action.suspect) is not int:
+            return (
+                f"the suspect is a player number from 0 to {num_players - 1}, "
+                f"not {action.suspect!r}"
+            )
+        if not isinstance(action.trait, str):
+            return f"the trait is a trait name such as 'blue', not {action.trait!r}"
+        if action.trait not in ALL_TRAITS:
+            english = [en for en, it in ITALIAN.items() if it == action.trait.lower()]
+            hint = f" (the Italian name of {english[0]!r})" if english else ""
+            return f"{action.trait!r} is not a trait{hint}; the traits are {', '.join(ALL_TRAITS)}"
+    return ""
+
+
 def _replace_at(items: tuple, index: int, value: Any) -> tuple:
     return (*items[:index], value, *items[index + 1 :])
 
@@ -610,26 +655,24 @@ def new_game(
     un mazzo di pesca". ``seed`` fixes both shuffles; ``traits`` (one tuple per player)
     and ``cat_order`` (hands dealt from the front, 3 each, then the deck) fix them by hand.
     """
-    params = params or Params()
+    params = Params() if params is None else params
+    if not isinstance(params, Params):
+        raise InvalidSetup(f"params={params!r} is not allowed: use Params(...) or None")
     if not 2 <= num_players <= 4:
         raise InvalidSetup(f"Indovina Gatto is for 2-4 players, not {num_players}")
+    _check_fits(params, num_players)
     k = params.traits_per_player
-    if num_players * (k + params.hand_size) > len(ALL_TRAITS) + len(params.deck):
-        raise InvalidSetup("not enough cards for this many players")
     rng: random.Random = make_rng(seed)
     if traits is None:
         pool = list(ALL_TRAITS)
         rng.shuffle(pool)
         traits = [pool[p * k : (p + 1) * k] for p in range(num_players)]
-    traits = tuple(tuple(t) for t in traits)
-    _check_traits(traits, num_players, k)
+    traits = _check_traits(traits, num_players, k)
     if cat_order is None:
         order = list(range(len(params.deck)))
         rng.shuffle(order)
     else:
-        order = list(cat_order)
-        if sorted(order) != list(range(len(params.deck))):
-            raise InvalidSetup("cat_order must be a permutation of the deck")
+        order = _check_cat_order(cat_order, len(params.deck))
     h = params.hand_size
     hands = tuple(tuple(order[p * h : (p + 1) * h]) for p in range(num_players))
     dealt = {t for ts in traits for t in ts}
@@ -647,9 +690,50 @@ def new_game(
     )
 
 
-def _check_traits(traits: tuple[tuple[str, ...], ...], n: int, k: int) -> None:
-    flat = [t for ts in traits for t in ts]
-    if len(traits) != n or any(len(ts) != k for ts in traits):
-        raise InvalidSetup(f"each of the {n} players needs exactly {k} trait cards")
+def _check_fits(params: Params, n: int) -> None:
+    """The cards must go round: 3 trait cards of the 19 and 3 cats of the deck each."""
+    k, h = params.traits_per_player, params.hand_size
+    if n * k > len(ALL_TRAITS):
+        raise InvalidSetup(
+            f"Params.traits_per_player={k} is not allowed for {n} players: "
+            f"the 19 trait cards give at most {len(ALL_TRAITS) // n} each"
+        )
+    if n * h > len(params.deck):
+        raise InvalidSetup(
+            f"Params.hand_size={h} is not allowed for {n} players with a deck of "
+            f"{len(params.deck)} cats: use at most {len(params.deck) // n}"
+        )
+    if params.start_player >= n:
+        raise InvalidSetup(
+            f"Params.start_player={params.start_player} is not allowed for {n} players: "
+            f"use a seat from 0 to {n - 1}"
+        )
+
+
+def _check_traits(traits: Any, n: int, k: int) -> tuple[tuple[str, ...], ...]:
+    """An explicit deal: ``n`` lists of ``k`` distinct trait names (each card dealt once)."""
+    shape = f"use {n} sequences of {k} trait names, one per player"
+    if not isinstance(traits, (tuple, list)) or not all(
+        isinstance(ts, (tuple, list)) and all(isinstance(t, str) for t in ts) for ts in traits
+    ):
+        raise InvalidSetup(f"traits={traits!r} is not allowed: {shape}")
+    out = tuple(tuple(ts) for ts in traits)
+    flat = [t for ts in out for t in ts]
+    if len(out) != n or any(len(ts) != k for ts in out):
+        raise InvalidSetup(f"each of the {n} players needs exactly {k} trait cards: {shape}")
     if len(set(flat)) != len(flat) or not set(flat) <= set(ALL_TRAITS):
-        raise InvalidSetup("trait cards must be distinct cards of the 19")
+        raise InvalidSetup(f"traits={traits!r}: trait cards must be distinct cards of the 19")
+    return out
+
+
+def _check_cat_order(cat_order: Any, size: int) -> list[int]:
+    order = list(cat_order) if isinstance(cat_order, (tuple, list, range)) else None
+    if (
+        order is None
+        or any(type(c) is not int for c in order)
+        or sorted(order) != list(range(size))
+    ):
+        raise InvalidSetup(
+            f"cat_order={cat_order!r} is not allowed: use a permutation of 0..{size - 1}"
+        )
+    return order

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -64,15 +65,41 @@ class Board:
             raise InvalidSetup("a board needs one distinct label per intersection")
         seen: set[frozenset[int]] = set()
         for line in self.lines:
+            if any(type(p) is not int or not 0 <= p < n for p in line):
+                raise InvalidSetup(
+                    f"line {line} names an intersection not on the board (points are 0..{n - 1})"
+                )
             if len(line) < 2 or len(set(line)) != len(line):
-                raise InvalidSetup(f"line {line} needs >= 2 distinct intersections")
-            if any(not 0 <= p < n for p in line):
-                raise InvalidSetup(f"line {line} names an intersection not on the board")
+                raise InvalidSetup(f"line {self._named(line)} needs >= 2 distinct intersections")
             for a, b in itertools.pairwise(line):
                 edge = frozenset((a, b))
                 if edge in seen:
-                    raise InvalidSetup(f"segment {a}-{b} lies on two lines")
+                    raise InvalidSetup(f"segment {self._named((a, b))} lies on two lines")
                 seen.add(edge)
+        self._check_lines_meet_once()
+
+    def _named(self, points: tuple[Point, ...]) -> str:
+        return "-".join(self.labels[p] for p in points)
+
+    def _check_lines_meet_once(self) -> None:
+        """Two straight paths cross at most once: a pair of points lies on at most one line.
+
+        Otherwise the same move (same start, same end) would exist twice, possibly at two
+        different distances, and "move as same number of stack pieces straightly" would be
+        ambiguous. Such a board is refused here, so every legal move is listed once.
+        """
+        through: dict[frozenset[Point], tuple[Point, ...]] = {}
+        for line in self.lines:
+            for pair in itertools.combinations(line, 2):
+                key = frozenset(pair)
+                other = through.get(key)
+                if other is not None:
+                    a, b = sorted(pair)
+                    raise InvalidSetup(
+                        f"lines {self._named(other)} and {self._named(line)} both pass through "
+                        f"{self.labels[a]} and {self.labels[b]}: straight paths meet at most once"
+                    )
+                through[key] = line
 
     # ------------------------------------------------------------------ sizes
     @property
@@ -301,17 +328,25 @@ BOARDS: dict[str, Board] = {
 """Every named board: the three 24-point boards and small teaching boards."""
 
 
+_GRID_NAME = re.compile(r"grid_(\d+)x(\d+)(_diagonal)?")
+_LINE_NAME = re.compile(r"line_(\d+)")
+
+
 def board_by_name(name: str) -> Board:
-    """A board of :data:`BOARDS`, or ``grid_RxC`` / ``line_N`` built on demand."""
-    if name in BOARDS:
-        return BOARDS[name]
-    if name.startswith("grid_"):
-        spec = name[5:].split("_")
-        rows, cols = (int(v) for v in spec[0].split("x"))
-        return grid_board(rows, cols, diagonals="diagonal" in spec[1:])
-    if name.startswith("line_"):
-        return line_board(int(name[5:]))
-    raise InvalidSetup(f"unknown board {name!r}; known: {', '.join(BOARDS)}")
+    """A board of :data:`BOARDS`, or ``grid_RxC`` / ``grid_RxC_diagonal`` / ``line_N`` built
+    on demand. Any other name raises :class:`InvalidSetup` listing the known names."""
+    if isinstance(name, str):
+        if name in BOARDS:
+            return BOARDS[name]
+        if grid := _GRID_NAME.fullmatch(name):
+            rows, cols, diagonal = grid.groups()
+            return grid_board(int(rows), int(cols), diagonals=diagonal is not None)
+        if line := _LINE_NAME.fullmatch(name):
+            return line_board(int(line.group(1)))
+    raise InvalidSetup(
+        f"unknown board {name!r}; known: {', '.join(BOARDS)}, "
+        "or grid_RxC, grid_RxC_diagonal, line_N (R, C, N whole numbers, e.g. grid_3x4)"
+    )
 
 
 def centre_distance(board: Board, p: Point) -> float:

@@ -45,7 +45,7 @@ NAMES: tuple[str, ...] = PLAYER_NAMES[:4]
 
 UNIT = 84
 """Pixels between intersections one step apart."""
-PAD = 46
+PAD = 52
 """Space around the outermost intersections (stacks and labels stick out)."""
 HEADER = 42
 ROW = 26
@@ -230,16 +230,19 @@ def _stack(x: float, y: float, label: str, stack: Sequence[int], score_height: i
     )
 
 
-def _point(x: float, y: float, label: str, stack: Sequence[int]) -> str:
-    """An intersection: a dot, its label, and a transparent disc to click later."""
+def _point(x: float, y: float, label: str, stack: Sequence[int], named: bool) -> str:
+    """An intersection: a dot, a transparent disc to click later, and its label unless the
+    board's edges already name its column and row (``named``)."""
     what = "vacant" if not stack else f"stack of {len(stack)}"
+    parts = [
+        title(f"{label}: {what}"),
+        el("circle", cx=x, cy=y, r=24, fill="white", fill_opacity=0, class_="hit"),
+        el("circle", cx=x, cy=y, r=5, fill=DOT),
+    ]
+    if not named:
+        parts.append(_text(x + 19, y + 27, label, 11, fill=MUTED, class_="label"))
     return group(
-        [
-            title(f"{label}: {what}"),
-            el("circle", cx=x, cy=y, r=24, fill="white", fill_opacity=0, class_="hit"),
-            el("circle", cx=x, cy=y, r=5, fill=DOT),
-            _text(x + 28, y + 30, label, 11, fill=MUTED, class_="label"),
-        ],
+        parts,
         id=f"point-{label}",
         class_="point vacant" if not stack else "point",
     )
@@ -311,6 +314,39 @@ def _highlight(x: float, y: float, r: float) -> str:
 
 
 # --------------------------------------------------------------------------- panels
+def _edge_names(view: dict[str, Any]) -> tuple[dict[float, str], dict[float, str]] | None:
+    """Column letters by x and row numbers by y when every label is ``letters + digits`` of
+    its column and row (chess-like ``a1``, as all boards of ``boards.py``), else ``None``."""
+    cols: dict[float, set[str]] = {}
+    rows: dict[float, set[str]] = {}
+    pairs = list(zip(view["coords"], view["labels"], strict=True))
+    for (x, y), label in pairs:
+        cols.setdefault(x, set()).add(label.rstrip("0123456789"))
+        rows.setdefault(y, set()).add(label.lstrip("abcdefghijklmnopqrstuvwxyz"))
+    if any(len(v) != 1 or not min(v) for v in (*cols.values(), *rows.values())):
+        return None
+    col = {x: min(v) for x, v in cols.items()}
+    row = {y: min(v) for y, v in rows.items()}
+    ok = all(col[x] + row[y] == label for (x, y), label in pairs)
+    return (col, row) if ok else None
+
+
+def _edges(names: tuple[dict[float, str], dict[float, str]], layout: _Layout) -> str:
+    """Chess-style coordinates: column letters under the board, row numbers on its left."""
+    col, row = names
+    bottom = layout.board_bottom - PAD + 46
+    left = layout.left - 42
+    parts = [
+        _text(layout.left + (x - layout.x0) * UNIT, bottom, c, 13, text_anchor="middle")
+        for x, c in sorted(col.items())
+    ]
+    parts += [
+        _text(left, layout.top + (layout.y1 - y) * UNIT + 5, r, 13, text_anchor="middle")
+        for y, r in sorted(row.items())
+    ]
+    return group(parts, id="coordinates", class_="coordinates", fill=MUTED)
+
+
 def _header(view: dict[str, Any], width: float) -> str:
     parts = []
     x = 16.0
@@ -399,8 +435,14 @@ def svg(view: dict[str, Any], *, highlight: Collection[str] = ()) -> SVG:
             )
         )
     body.append(group(streets, id="paths"))
+    names = _edge_names(view)
+    if names:
+        body.append(_edges(names, layout))
     body.append(
-        group((_point(*layout.at(p), labels[p], s) for p, s in enumerate(stacks)), id="points")
+        group(
+            (_point(*layout.at(p), labels[p], s, bool(names)) for p, s in enumerate(stacks)),
+            id="points",
+        )
     )
     body.append(_last_move(view, layout))
     body.append(
