@@ -21,13 +21,18 @@ without Jupyter, ipywidgets or matplotlib.
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import math
+import numbers
 import random
+import types
+import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol, TypeVar, Union
 
 __all__ = [
     "CHANCE",
@@ -43,8 +48,13 @@ __all__ = [
     "Match",
     "NekoError",
     "RandomAgent",
+    "action_problem",
     "chance_rng",
+    "check_fields",
+    "check_player_count",
+    "coerce_params",
     "decider_name",
+    "describe",
     "make_rng",
     "play_out",
     "sample_outcome",
@@ -91,13 +101,29 @@ class IllegalAction(NekoError, ValueError):
         self.reason = reason
         self.legal = list(legal)
         self.decider = decider
-        shown = ", ".join(str(a) for a in self.legal[:12])
+        shown = ", ".join(_label(a) for a in self.legal[:12])
         if len(self.legal) > 12:
             shown += f", ... ({len(self.legal)} in all)"
         who = "" if decider is None else f" for {decider_name(decider)}"
-        super().__init__(
-            f"illegal action {action!s}{who}: {reason}. Legal now: {shown or 'nothing'}"
-        )
+        builtin = type(action).__module__ == "builtins"  # 'kitchen', None, [1]: shown as typed
+        tried = _short_repr(action) if builtin else _label(action)
+        super().__init__(f"illegal action {tried}{who}: {reason}. Legal now: {shown or 'nothing'}")
+
+
+def _label(action: Any) -> str:
+    """``str(action)``, or its ``repr`` when a malformed action cannot even be printed."""
+    try:
+        return str(action)
+    except Exception:  # a junk field broke the action's __str__: show what was passed
+        return _short_repr(action)
+
+
+def _short_repr(value: Any, limit: int = 60) -> str:
+    try:
+        text = repr(value)
+    except Exception:
+        text = object.__repr__(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def decider_name(decider: int) -> str:
@@ -105,6 +131,207 @@ def decider_name(decider: int) -> str:
     return {CHANCE: "chance", TERMINAL: "nobody (game over)", TABLE: "the table"}.get(
         decider, f"player {decider}"
     )
+
+
+# --------------------------------------------------------------------------- validation
+# Bad user input gets a nekolib error that names the field, the bad value and what is
+# allowed. Field types are read from the type hints of the dataclass (or NamedTuple), so
+# a game gets the checks by declaring its ``Params`` and actions with precise hints.
+_JUNK_ERRORS = (TypeError, ValueError, AttributeError, LookupError, ArithmeticError)
+"""What rules code raises when handed a value of the wrong type (``1.5`` as an index ...)."""
+
+
+def describe(value: Any) -> str:
+    """``'3' (a str)``: a value and its type, for error messages."""
+    if value is None:
+        return "None"
+    return f"{_short_repr(value)} (a {type(value).__name__})"
+
+
+def check_player_count(value: Any, lo: int, hi: int, game_title: str) -> int:
+    """``value`` as a player count of ``game_title``, else :class:`InvalidSetup`.
+
+    >>> check_player_count("3", 3, 6, "Neko-in")
+    Traceback (most recent call last):
+    ...
+    nekolib.core.InvalidSetup: Neko-in is for 3-6 players; got '3' (a str)
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise InvalidSetup(f"{game_title} is for {lo}-{hi} players; got {describe(value)}")
+    if not lo <= value <= hi:
+        raise InvalidSetup(f"{game_title} is for {lo}-{hi} players; got {value}")
+    return int(value)
+
+
+def check_fields(record: Any, name: str | None = None) -> None:
+    """Raise :class:`InvalidSetup` if a field of ``record`` does not match its type hint.
+
+    Call it first thing in a ``Params.__post_init__``; the message reads
+    ``Params.catch_dice must be an int; got 1.5 (a float)``.
+    """
+    problem = _record_problem(record, name)
+    if problem is not None:
+        raise InvalidSetup(problem)
+
+
+P = TypeVar("P")
+
+
+def coerce_params(params: Any, cls: type[P], overrides: Mapping[str, Any] | None = None) -> P:
+    """The ``Params`` of a new game: ``None`` (defaults), an instance, or a dict of fields,
+    with ``overrides`` (keyword arguments of ``new_game``) applied on top."""
+    changes = dict(overrides or {})
+    if params is None:
+        base: dict[str, Any] = {}
+    elif isinstance(params, cls):
+        if not changes:
+            return params
+        base = {f.name: getattr(params, f.name) for f in dataclasses.fields(params)}  # type: ignore[arg-type]
+    elif isinstance(params, Mapping):
+        base = dict(params)
+    else:
+        raise InvalidSetup(f"params must be a {cls.__name__} or a dict; got {describe(params)}")
+    merged = base | changes
+    known = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    unknown = sorted(str(k) for k in merged if k not in known)
+    if unknown:
+        raise InvalidSetup(
+            f"{cls.__name__} has no field {', '.join(unknown)}; "
+            f"its fields are {', '.join(sorted(known))}"
+        )
+    return cls(**merged)
+
+
+def action_problem(action: Any) -> str | None:
+    """What is malformed about ``action`` (a field of the wrong type), or ``None``.
+
+    Actions are frozen dataclasses (or named tuples) with type hints, so
+    ``Move(room="Kitchen")`` is caught here: ``Move.room must be an int; got 'Kitchen' (a str)``.
+    """
+    if not _fields_of(type(action)):
+        return None
+    return _record_problem(action, None)
+
+
+def _record_problem(record: Any, name: str | None) -> str | None:
+    owner = name or type(record).__name__
+    for field_name, check, allowed in _fields_of(type(record)):
+        value = getattr(record, field_name, None)
+        if not check(value):
+            return f"{owner}.{field_name} must be {allowed}; got {describe(value)}"
+    return None
+
+
+@functools.cache
+def _fields_of(cls: type) -> tuple[tuple[str, Callable[[Any], bool], str], ...]:
+    """``(name, check, allowed)`` per typed field of a dataclass or named tuple (cached)."""
+    if dataclasses.is_dataclass(cls):
+        names = [f.name for f in dataclasses.fields(cls)]
+    elif isinstance(cls, type) and issubclass(cls, tuple) and hasattr(cls, "_fields"):
+        names = list(cls._fields)
+    else:
+        return ()
+    try:
+        hints = typing.get_type_hints(cls)
+    except Exception:  # unresolvable hints: nothing to check
+        return ()
+    return tuple(
+        (n, _checker(hints[n]), _allowed(hints[n]))
+        for n in names
+        if n in hints and _checker(hints[n]) is not _anything
+    )
+
+
+def _anything(value: Any) -> bool:
+    return True
+
+
+def _is_int(value: Any) -> bool:
+    return type(value) is int or (
+        isinstance(value, numbers.Integral) and not isinstance(value, bool)
+    )
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, numbers.Real) and not isinstance(value, bool)
+
+
+_SIMPLE: dict[Any, Callable[[Any], bool]] = {
+    int: _is_int,
+    float: _is_number,
+    bool: lambda v: isinstance(v, bool),
+    str: lambda v: isinstance(v, str),
+    type(None): lambda v: v is None,
+    None: lambda v: v is None,
+    Any: _anything,
+}
+
+
+@functools.cache
+def _checker(hint: Any) -> Callable[[Any], bool]:
+    """A fast predicate for values matching ``hint`` (ints, strs, tuples, unions, ...)."""
+    if hint in _SIMPLE:
+        return _SIMPLE[hint]
+    supertype = getattr(hint, "__supertype__", None)  # typing.NewType
+    if supertype is not None:
+        return _checker(supertype)
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is Literal:
+        return lambda v: any(v == a and type(v) is type(a) for a in args)
+    if origin is Union or origin is types.UnionType:
+        options = tuple(_checker(a) for a in args)
+        return lambda v: any(ok(v) for ok in options)
+    if origin is tuple:
+        return _tuple_checker(args)
+    if origin in (frozenset, set, list):
+        item = _checker(args[0]) if args else _anything
+        return lambda v: isinstance(v, origin) and all(item(x) for x in v)
+    if isinstance(origin, type):
+        return lambda v: isinstance(v, origin)
+    if isinstance(hint, type):
+        if _fields_of(hint):  # a nested record (a Card in a hand): check its fields too
+            return lambda v: isinstance(v, hint) and _record_problem(v, None) is None
+        return lambda v: isinstance(v, hint)
+    return _anything  # TypeVars, unresolved strings: not checked
+
+
+def _tuple_checker(args: tuple[Any, ...]) -> Callable[[Any], bool]:
+    if len(args) == 2 and args[1] is Ellipsis:
+        item = _checker(args[0])
+        return lambda v: isinstance(v, tuple) and all(item(x) for x in v)
+    if args == ((),):
+        return lambda v: v == ()
+    if args:
+        items = tuple(_checker(a) for a in args)
+        return lambda v: (
+            isinstance(v, tuple)
+            and len(v) == len(items)
+            and all(ok(x) for ok, x in zip(items, v, strict=True))
+        )
+    return lambda v: isinstance(v, tuple)
+
+
+def _allowed(hint: Any, plural: bool = False) -> str:
+    """Words for what ``hint`` allows: ``'an int'``, ``'a tuple of ints'``, ``'None or ...'``."""
+    simple = {int: ("an int", "ints"), float: ("a number", "numbers"), str: ("a str", "strs")}
+    if hint in simple:
+        return simple[hint][plural]
+    if hint is bool:
+        return "True or False"
+    if hint is None or hint is type(None):
+        return "None"
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is Literal:
+        return "one of " + ", ".join(repr(a) for a in args)
+    if origin is Union or origin is types.UnionType:
+        return " or ".join(_allowed(a) for a in args)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return ("tuples" if plural else "a tuple") + f" of {_allowed(args[0], True)}"
+        if args:
+            return f"a tuple ({', '.join(_allowed(a) for a in args)})"
+    name = getattr(origin or hint, "__name__", str(hint))
+    return f"{name} objects" if plural else f"a {name}"
 
 
 # --------------------------------------------------------------------------- randomness
@@ -189,7 +416,15 @@ class GameState(ABC):
         """Draw a chance outcome. Games with huge outcome spaces (shuffles) override this."""
         return sample_outcome(self.chance_outcomes(), rng)
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game's own ``is_legal`` is wrapped so junk (``[1]``, ``Move(1.5)``) is just illegal."""
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("is_legal")
+        if own is not None and not getattr(own, "_junk_proof", False):
+            cls.is_legal = _junk_proof(own)  # type: ignore[method-assign]
+
     def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` may be applied now; ``False`` (never an error) for any junk."""
         return action in self.legal_actions()
 
     def explain_illegal(self, action: Action) -> str:
@@ -202,8 +437,36 @@ class GameState(ABC):
         """Raise :class:`IllegalAction` unless ``action`` is legal now."""
         if not self.is_legal(action):
             raise IllegalAction(
-                action, self.explain_illegal(action), self.legal_actions(), self.current_player()
+                action, self._why_illegal(action), self.legal_actions(), self.current_player()
             )
+
+    def _why_illegal(self, action: Action) -> str:
+        """A malformed or foreign action is named as such; else the game's explanation."""
+        problem = action_problem(action) or self._foreign_action(action)
+        if problem is not None:
+            return problem
+        try:
+            return self.explain_illegal(action)
+        except _JUNK_ERRORS:
+            return "it is not one of the legal actions"
+
+    def _foreign_action(self, action: Action) -> str | None:
+        """``'kitchen' (a str) is not an action of this game ...`` (None: a plausible action)."""
+        kind = type(action)
+        legal = self.legal_actions()
+        if any(type(a) is kind for a in legal):
+            return None
+        here = type(self).__module__.rpartition(".")[0]
+        there = kind.__module__.rpartition(".")[0]
+        example = (
+            f"; actions are objects such as {legal[0]!r} ({_label(legal[0])})" if legal else ""
+        )
+        if kind.__module__ == "builtins" or action is None:
+            return f"{describe(action)} is not an action of this game{example}"
+        if there.startswith("nekolib.") and here.startswith("nekolib.") and there != here:
+            game = there.rpartition(".")[2]
+            return f"{_short_repr(action)} is an action of another game ({game}){example}"
+        return None
 
     # -- moving on ---------------------------------------------------------------
     def apply(self, action: Action) -> GameState:
@@ -266,6 +529,24 @@ class GameState(ABC):
         else:
             about = f"{decider_name(self.current_player())} to act"
         return f"<{type(self).__name__} {about}>"
+
+
+def _junk_proof(is_legal: Callable[[Any, Action], bool]) -> Callable[[Any, Action], bool]:
+    """``is_legal`` that answers ``False`` for junk instead of raising (unhashable, wrong types)."""
+
+    @functools.wraps(is_legal)
+    def guarded(self: Any, action: Action) -> bool:
+        try:
+            ok = is_legal(self, action)
+        except _JUNK_ERRORS:
+            return False
+        return bool(ok) and action_problem(action) is None
+
+    guarded._junk_proof = True  # type: ignore[attr-defined]
+    return guarded
+
+
+GameState.is_legal = _junk_proof(GameState.is_legal)  # type: ignore[method-assign]
 
 
 def _picture_module(state: GameState) -> Any:

@@ -29,14 +29,14 @@ from nekolib.indovina_gatto.rules import (
     new_game,
 )
 
-ME = ("red", "tabby", "lazy")
-YOU = ("blue", "top hat", "haughty")
+ME = ("red", "striped", "lazy layabout")
+YOU = ("blue", "top hat", "strutting beauty")
 
 
 def played(*cards_and_guesses, n: int = 2, traits=None, seed: int = 0):
     """Play the given actions from a fixed deal, passing phase 3 when not told otherwise."""
     traits = (
-        traits or (ME, YOU, ("green", "spotted", "yarn"), ("white", "toy mouse", "belly-up"))[:n]
+        traits or (ME, YOU, ("green", "spotted", "ball of yarn"), ("white", "toy mouse", "playful kitty"))[:n]
     )
     cats = [c for step in cards_and_guesses if isinstance(step, PlayCat) for c in [step.card]]
     order = cats + [c for c in range(40) if c not in cats]
@@ -121,7 +121,7 @@ def test_wrong_guess_rules_out_and_right_guess_reveals():
 
 
 def test_both_views_are_deduced_symmetrically():
-    cat = cat_matching({"blue", "lazy"}, set())
+    cat = cat_matching({"blue", "lazy layabout"}, set())
     s = played(PlayCat(cat))
     assert posterior(s.view(1)).deals == posterior(s.view(0)).deals == 274
 

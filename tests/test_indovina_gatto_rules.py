@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import copy
+import re
 from collections import Counter
-from dataclasses import replace
+from dataclasses import fields, replace
 
 import pytest
 
@@ -17,6 +19,7 @@ from nekolib.indovina_gatto.rules import (
     DEFAULT_DECK,
     FINAL,
     GUESS,
+    ITALIAN,
     OVER,
     PATTERNS,
     PLAY,
@@ -40,7 +43,7 @@ def order_with_hands(*hands: list[int]) -> list[int]:
     return first + [c for c in range(len(DEFAULT_DECK)) if c not in first]
 
 
-TRAITS_2P = (("red", "tabby", "lazy"), ("blue", "top hat", "haughty"))
+TRAITS_2P = (("red", "striped", "lazy layabout"), ("blue", "top hat", "strutting beauty"))
 
 
 # --------------------------------------------------------------------------- set-up
@@ -87,9 +90,9 @@ def test_player_count_outside_two_to_four_is_refused(n):
 
 def test_bad_explicit_deals_are_refused():
     with pytest.raises(InvalidSetup):
-        new_game(2, traits=[("red", "red", "lazy"), ("blue", "tabby", "haughty")])
+        new_game(2, traits=[("red", "red", "lazy layabout"), ("blue", "striped", "strutting beauty")])
     with pytest.raises(InvalidSetup):
-        new_game(2, traits=[("red", "lazy"), ("blue", "tabby", "haughty")])
+        new_game(2, traits=[("red", "lazy layabout"), ("blue", "striped", "strutting beauty")])
     with pytest.raises(InvalidSetup):
         new_game(2, seed=0, cat_order=[0, 0, *range(2, 40)])
     with pytest.raises(InvalidSetup):
@@ -103,7 +106,7 @@ def test_game_is_registered():
 # --------------------------------------------------------------------------- phases 1 and 2
 def test_every_matching_player_places_exactly_one_mask_even_with_two_matches():
     cat = next(
-        i for i, c in enumerate(DEFAULT_DECK) if {"red", "tabby"} <= set(c) and "blue" not in c
+        i for i, c in enumerate(DEFAULT_DECK) if {"red", "striped"} <= set(c) and "blue" not in c
     )
     s = new_game(2, traits=TRAITS_2P, cat_order=order_with_hands([cat, 1, 2], [3, 4, 5]))
     after = s.apply(PlayCat(cat))
@@ -126,7 +129,7 @@ def plain_cats(k: int) -> list[int]:
 
 
 def test_unmasked_traits_still_call_for_a_mask():
-    red_cat = card_with("red", avoiding={"blue", "top hat", "haughty", "tabby", "lazy"})
+    red_cat = card_with("red", avoiding={"blue", "top hat", "strutting beauty", "striped", "lazy layabout"})
     a, b, c, d, e = plain_cats(5)
     s = new_game(2, traits=TRAITS_2P, cat_order=order_with_hands([a, b, c], [d, red_cat, e]))
     s = s.apply(PlayCat(a)).apply(Pass())
@@ -184,7 +187,7 @@ def test_revealed_and_own_traits_cannot_be_named():
     assert Guess(0, "green") in legal  # any trait still in a fan may be named
     assert Guess(0, "blue") not in legal  # it is on player 1's own card
     assert Guess(0, "top hat") not in legal  # already unmasked
-    assert Guess(0, "haughty") not in legal  # it is on player 1's own card
+    assert Guess(0, "strutting beauty") not in legal  # it is on player 1's own card
     assert Guess(1, "red") not in legal  # not yourself
     assert len(legal) == 1 + len([t for t in ALL_TRAITS if t not in {"top hat", *TRAITS_2P[1]}])
 
@@ -197,7 +200,7 @@ def test_params_can_allow_naming_own_traits():
 
 # --------------------------------------------------------------------------- end of game
 def unmask_all_of_player_1(params: Params | None = None, n: int = 3):
-    traits = (*TRAITS_2P, ("green", "spotted", "yarn"), ("white", "fish cocktail", "crouching"))[:n]
+    traits = (*TRAITS_2P, ("green", "spotted", "ball of yarn"), ("white", "fish cocktail", "seated boss"))[:n]
     s = new_game(n, seed=3, traits=traits, params=params or Params())
     for t in TRAITS_2P[1]:
         while s.current_player() != 0:
@@ -218,7 +221,7 @@ def test_third_unmasked_trait_ends_the_game_after_the_rest_of_the_round_guesses(
     assert s.current_player() == 2 and s.phase == FINAL
     with pytest.raises(IllegalAction):
         s.apply(PlayCat(s.hands[2][0]))
-    s = s.apply(Guess(0, "lazy"))
+    s = s.apply(Guess(0, "lazy layabout"))
     assert s.is_terminal() and s.end_reason == "revealed"
     assert [len(h) for h in s.hands] == hand_sizes  # no cat played, no card drawn
 
@@ -257,7 +260,7 @@ def test_running_out_of_cats_ends_the_game():
 
 
 def test_scoring_and_tie_breaks():
-    s = new_game(3, seed=0, traits=(*TRAITS_2P, ("green", "spotted", "yarn")))
+    s = new_game(3, seed=0, traits=(*TRAITS_2P, ("green", "spotted", "ball of yarn")))
     over = replace(
         s, phase=OVER, received=((1, 0, 0), (0, 0, 0), (0, 0, 0)), revealed=((), ("blue",), ())
     )
@@ -271,17 +274,24 @@ def test_scoring_and_tie_breaks():
 
 
 # --------------------------------------------------------------------------- illegal actions
+def field_values(state) -> tuple:
+    """Every dataclass field of ``state`` (all immutable), to compare before and after."""
+    return tuple(getattr(state, f.name) for f in fields(state))
+
+
 def test_every_illegal_action_raises_and_leaves_the_state_unchanged():
     s = start_2p()
-    snapshot = repr(s)
+    snapshot, stored = copy.deepcopy(s), field_values(s)
     bad = [Pass(), Guess(1, "red"), PlayCat(39), PlayCat(99), "nonsense"]
     for action in bad:
         with pytest.raises(IllegalAction) as err:
             s.apply(action)
         assert "Legal now" in str(err.value)
-    assert repr(s) == snapshot
-    s = s.apply(PlayCat(min(s.hands[0])))
-    snapshot = repr(s)
+    assert s == snapshot and field_values(s) == stored
+    after = s.apply(PlayCat(min(s.hands[0])))
+    assert after != snapshot and field_values(after) != stored  # the comparison can fail
+    s = after
+    snapshot, stored = copy.deepcopy(s), field_values(s)
     for action in [
         PlayCat(s.hands[0][0]),
         Guess(0, "green"),
@@ -291,7 +301,7 @@ def test_every_illegal_action_raises_and_leaves_the_state_unchanged():
     ]:
         with pytest.raises(IllegalAction):
             s.apply(action)
-    assert repr(s) == snapshot
+    assert s == snapshot and field_values(s) == stored
 
 
 def test_illegal_messages_say_why():
@@ -422,8 +432,9 @@ def test_the_assumptions_file_lists_the_default_deck():
     block = text.split("```")[1]
     listed = {}
     for line in block.strip().splitlines():
-        for half in (line[:39], line[39:]):
-            if half.strip():
-                index, rest = half.strip().split(" ", 1)
-                listed[int(index)] = rest.strip()
-    assert listed == {i: " ".join(cat) for i, cat in enumerate(DEFAULT_DECK)}
+        for entry in re.split(r"\s{2,}", line.strip()):
+            index, rest = entry.split(" ", 1)
+            listed[int(index)] = tuple(rest.split(", "))
+    assert listed == dict(enumerate(DEFAULT_DECK))
+    for trait in ALL_TRAITS:  # the name table gives every English name its Italian one
+        assert f"| {trait} | {ITALIAN[trait]} |" in text

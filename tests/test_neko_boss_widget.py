@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from nekolib.neko_boss.boards import grid_board
+from nekolib.neko_boss.picture import svg
 from nekolib.neko_boss.rules import Move, Place
-from nekolib.neko_boss.widget import board_svg, play
+from nekolib.neko_boss.widget import play
 
 
 def test_buttons_are_the_legal_placements_and_clicking_places():
@@ -72,5 +73,15 @@ def test_svg_marks_scoring_stacks():
     w = play(2, board=grid_board(1, 5), seats=["human", "human"])
     view = dict(w.state.view(0))
     view["stacks"] = ((0, 1, 0, 1), (), (), (), (0,))
-    svg = board_svg(view)
-    assert svg.count("<circle") == 5 and "#c9a400" in svg and "bottom to top: Red, Blue" in svg
+    picture = svg(view)
+    assert picture.count('class="point') == 5 and picture.count('class="stack') == 2
+    assert 'id="stack-a1" class="stack seat-1 scoring"' in picture
+    assert 'id="stack-e1" class="stack seat-0"' in picture
+    assert "bottom to top: Red, Blue, Red, Blue" in picture
+
+
+def test_widget_board_is_the_picture_with_the_last_move():
+    w = play(2, seats=["human", "human"])
+    w.click("place c3")
+    assert w.board.value == str(svg(w.state.view(w.state.current_player())))
+    assert 'id="last-move"' in w.board.value and "Red placed on c3" in w.board.value

@@ -1,14 +1,26 @@
 """Exact deduction for Indovina Gatto, computed from one player's view only.
 
-What a player knows (rulebook, "SVOLGIMENTO DEL GIOCO"):
+The posterior conditions on exactly these facts, all read from the viewer's view
+(rulebook, "SVOLGIMENTO DEL GIOCO"), and on nothing else:
 
-* their own 3 trait cards, so none of them is anybody else's;
-* every unmasked trait ("mettere la carta caratteristica smascherata sul tavolo");
-* for every cat on the table and every player, whether that player put a mask on
-  it - an exact yes/no answer to "do you have at least one of these traits?"
-  ("piazzano una delle maschere ... non devi piazzarci sopra più di una maschera"),
-  revealed traits included;
-* every wrong guess: that player does not have that trait ("deve rispondere onestamente").
+1. the viewer's own trait cards, so none of them is anybody else's;
+2. every unmasked trait and whose it is ("mettere la carta caratteristica
+   smascherata sul tavolo"), and how many hidden traits each player still has;
+3. for every cat on the table and every player, whether that player put a mask on
+   it - an exact yes/no answer to "do you have at least one of these traits?"
+   ("piazzano una delle maschere ... non devi piazzarci sopra più di una maschera"),
+   revealed traits included;
+4. every wrong guess: the suspect does not have that trait ("deve rispondere
+   onestamente");
+5. only when ``view["guess_own_traits"]`` is ``False`` (the default of
+   ``Params.guess_own_traits``): every guess, right or wrong, of trait ``t`` by
+   player ``g`` proves that ``g`` does not hold ``t``, because the engine refuses a
+   guess naming one of the guesser's own traits. With ``True`` a guess says nothing
+   about the guesser.
+
+Not used: which cat a player chose to play, whom they chose to suspect, when they
+passed, and the viewer's own cat cards (the cat deck is shuffled independently of
+the trait cards, so the cats in hand say nothing about trait cards).
 
 Every deal of the unseen trait cards that agrees with all of this is equally
 likely (the deal is a uniform shuffle; players' choices are taken to carry no
@@ -17,8 +29,12 @@ counts of deals. :func:`posterior` counts them without listing them: traits that
 no observation tells apart are merged into classes, each opponent's possible
 hidden hands become count vectors over classes, and a forward-backward sum over
 the opponents (capacity-limited, weights are binomials) gives every marginal as a
-:class:`~fractions.Fraction`. :func:`brute_force_posterior` lists every deal and is
-the independent reference used by the tests.
+:class:`~fractions.Fraction`. :func:`brute_force_posterior` lists every deal (it
+shares :func:`knowledge` with :func:`posterior`); the tests check both against an
+enumeration written separately from the rules.
+
+Trait names are the canonical English ones; :func:`posterior_table` labels them in
+English or Italian (``language="it"``).
 """
 
 from __future__ import annotations
@@ -32,7 +48,15 @@ from fractions import Fraction
 from typing import Any
 
 from nekolib.core import GameState, play_out
-from nekolib.indovina_gatto.rules import ALL_TRAITS, Guess, Pass, PlayCat
+from nekolib.indovina_gatto.rules import (
+    ALL_TRAITS,
+    CATEGORY,
+    Guess,
+    Pass,
+    PlayCat,
+    category_label,
+    trait_label,
+)
 
 View = Mapping[str, Any]
 
@@ -53,8 +77,9 @@ class Knowledge:
     revealed: Mapping[int, frozenset[str]]
     cards: tuple[tuple[frozenset[str], frozenset[int]], ...]
     """(traits of the cat, players who masked it) for every cat on the table."""
-    wrong: frozenset[tuple[int, str]]
-    """(suspect, trait) for every wrong guess."""
+    excluded: frozenset[tuple[int, str]]
+    """(player, trait) pairs the guesses rule out: the suspect of every wrong guess and,
+    when ``guess_own_traits`` is off, the guesser of every guess (facts 4 and 5)."""
 
 
 def knowledge(view: View) -> Knowledge:
@@ -66,17 +91,31 @@ def knowledge(view: View) -> Knowledge:
     hidden = {p: view["hidden_counts"][p] for p in range(n) if p != viewer}
     opponents = tuple(p for p in range(n) if p != viewer and hidden[p] > 0)
     cards = tuple((frozenset(t["traits"]), frozenset(t["maskers"])) for t in view["table"])
-    wrong = frozenset((g["suspect"], g["trait"]) for g in view["guesses"] if not g["correct"])
-    return Knowledge(viewer, n, pool, opponents, hidden, revealed, cards, wrong)
+    return Knowledge(viewer, n, pool, opponents, hidden, revealed, cards, excluded_pairs(view))
+
+
+def excluded_pairs(view: View) -> frozenset[tuple[int, str]]:
+    """(player, trait) pairs that the public guesses prove impossible.
+
+    A wrong guess: the suspect lacks the trait. With ``guess_own_traits`` off the rules
+    only let ``g`` name a trait that is not on ``g``'s own cards, so every guess by
+    ``g`` of ``t`` (right or wrong) shows that ``g`` lacks ``t``.
+    """
+    guesses = view["guesses"]
+    out = {(g["suspect"], g["trait"]) for g in guesses if not g["correct"]}
+    if not view["guess_own_traits"]:
+        out |= {(g["guesser"], g["trait"]) for g in guesses}
+    return frozenset(out)
 
 
 def consistent(k: Knowledge, player: int, hidden_set: Iterable[str]) -> bool:
     """Could ``player`` hold exactly ``hidden_set`` besides their revealed traits?
 
-    Replays the mask rule on every cat on the table and checks every wrong guess.
+    Replays the mask rule on every cat on the table and checks every excluded
+    (player, trait) pair of the guesses.
     """
     full = set(hidden_set) | k.revealed[player]
-    if any((player, t) in k.wrong for t in full):
+    if any((player, t) in k.excluded for t in full):
         return False
     return all((player in maskers) == bool(full & cat) for cat, maskers in k.cards)
 
@@ -105,6 +144,24 @@ class Posterior:
         return sorted(items, key=lambda kv: (-kv[1], ALL_TRAITS.index(kv[0])))
 
 
+def posterior_table(
+    post: Posterior, language: str = "en"
+) -> list[tuple[str, str, dict[int, Fraction]]]:
+    """Rows ``(category label, trait label, {opponent: probability})`` in rulebook order.
+
+    Only the traits the viewer has not seen are listed; labels are in ``language``
+    (``"en"``: the English edition's names, ``"it"``: the Italian rulebook's).
+    """
+    rows = []
+    for t in ALL_TRAITS:
+        if any(t in m for m in post.marginals.values()):
+            cat = category_label(CATEGORY[t], language)
+            rows.append(
+                (cat, trait_label(t, language), {p: post.probability(p, t) for p in post.marginals})
+            )
+    return rows
+
+
 def prior_deal_count(pool_size: int, hands: Sequence[int]) -> int:
     """Deals of ``pool_size`` distinct cards into hands of the given sizes (rest aside)."""
     total, left = 1, pool_size
@@ -117,15 +174,15 @@ def prior_deal_count(pool_size: int, hands: Sequence[int]) -> int:
 def _trait_classes(k: Knowledge) -> tuple[list[list[str]], dict[int, tuple]]:
     """Group the pool into traits no observation distinguishes; per opponent the constraints.
 
-    For opponent ``p`` a trait is *forbidden* (on a cat ``p`` did not mask, or wrongly
-    guessed for ``p``), and it belongs to some *hit sets* (cats ``p`` masked that none
+    For opponent ``p`` a trait is *forbidden* (on a cat ``p`` did not mask, or excluded
+    for ``p`` by a guess), and it belongs to some *hit sets* (cats ``p`` masked that none
     of ``p``'s revealed traits explains: at least one hidden trait must be on them).
     Traits with the same (forbidden, hit sets) for every opponent are interchangeable.
     """
     pool = set(k.pool)
     rules: dict[int, tuple[set[str], list[frozenset[str]]]] = {}
     for p in k.opponents:
-        forbidden = {t for t in pool if (p, t) in k.wrong}
+        forbidden = {t for t in pool if (p, t) in k.excluded}
         hits = []
         for cat, maskers in k.cards:
             if p not in maskers:

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from nekolib.core import TERMINAL, GameState
+from nekolib.core import TERMINAL, GameState, InvalidSetup
 from nekolib.neko_boss.rules import Move, NekoBossState, Params, random_layout
 
 __all__ = [
@@ -54,8 +54,21 @@ _EXACT, _LOWER, _UPPER = 0, 1, 2
 _PROGRESS_EVERY = 20_000
 
 
+MAX_PACKED_HEIGHT = 31
+"""The tallest stack one byte holds next to a 3-bit owner."""
+
+
 def pack(state: NekoBossState) -> Packed:
-    """The per-intersection part of the state key, packed (see module docstring)."""
+    """The per-intersection part of the state key, packed (see module docstring).
+
+    Raises :class:`InvalidSetup` for stacks taller than :data:`MAX_PACKED_HEIGHT`.
+    """
+    tallest = max((len(s) for s in state.stacks), default=0)
+    if tallest > MAX_PACKED_HEIGHT:
+        raise InvalidSetup(
+            f"the exact analysis packs stacks of at most {MAX_PACKED_HEIGHT} pieces; "
+            f"this position has one of {tallest}"
+        )
     return bytes(len(s) * 8 + s[-1] if s else 0 for s in state.stacks)
 
 
@@ -162,8 +175,10 @@ class Engine:
 
 
 def _start(state: NekoBossState) -> tuple[Engine, Packed, int]:
+    if not isinstance(state, NekoBossState):
+        raise InvalidSetup(f"the Neko Boss analysis needs a NekoBossState, not {state!r}")
     if state.phase == "placement":
-        raise ValueError("the analysis starts in phase 2 (every piece placed)")
+        raise InvalidSetup("the analysis starts in phase 2 (every piece placed)")
     return Engine(state.params), pack(state), state.to_move
 
 
@@ -411,8 +426,8 @@ def solve(
     canonical (symmetry-folded) state key. ``progress(done, total, nodes)`` is
     called after each root move and every 20 000 positions.
     """
-    if state.num_players != 2:
-        raise ValueError("solve() is for 2 players; use paranoid() or maxn() for 3-4")
+    if isinstance(state, NekoBossState) and state.num_players != 2:
+        raise InvalidSetup("solve() is for 2 players; use paranoid() or maxn() for 3-4")
     t0 = time.perf_counter()
     engine, cells, mover = _start(state)
     search = _AlphaBeta(engine, symmetry, progress)
@@ -462,6 +477,11 @@ def paranoid(state: NekoBossState, player: int, *, symmetry: bool = True) -> Fra
     others minimises ``player``'s return; memoised on the (folded) state key.
     """
     engine, cells, mover = _start(state)
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < engine.n:
+        raise InvalidSetup(
+            f"paranoid() needs the seat to evaluate: players are 0..{engine.n - 1}, "
+            f"not {player!r}"
+        )
     memo: dict[tuple[Packed, int], Fraction] = {}
     fold = symmetry and len(engine.symmetries) > 1
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import operator
 import re
 from dataclasses import dataclass
 from functools import cached_property
@@ -172,8 +173,40 @@ class Board:
         return self.labels[p]
 
     def point_of(self, label: str) -> Point:
-        """The intersection with this label (``KeyError`` if there is none)."""
-        return self.labels.index(label)
+        """The intersection with this label (:class:`InvalidSetup` naming the labels if none)."""
+        p = self.find(label)
+        if p is None:
+            raise InvalidSetup(f"{label!r} is not an intersection of {self.name}: {self.named()}")
+        return p
+
+    def find(self, where: object) -> Point | None:
+        """The intersection ``where`` names, or ``None``: an index ``0..size-1`` or a label
+        as printed on the board (``"a1"``; surrounding spaces and letter case ignored)."""
+        if type(where) is int:
+            return where if 0 <= where < self.size else None
+        if isinstance(where, str):
+            exact = self._label_index.get(where)
+            return exact if exact is not None else self._label_index.get(where.strip().lower())
+        if isinstance(where, bool) or not hasattr(type(where), "__index__"):
+            return None  # True is no intersection; 1.0 is not an index
+        return self.find(operator.index(where))  # e.g. a numpy integer
+
+    def named(self) -> str:
+        """How intersections are named, for messages: the labels (and the index range)."""
+        shown = ", ".join(self.labels[:30]) + (", ..." if self.size > 30 else "")
+        return f"intersections are {shown} (or numbered 0..{self.size - 1})"
+
+    @cached_property
+    def _label_index(self) -> dict[str, Point]:
+        """Label -> point; lower-cased labels too where that stays unambiguous."""
+        index = {label: p for p, label in enumerate(self.labels)}
+        folded: dict[str, list[Point]] = {}
+        for p, label in enumerate(self.labels):
+            folded.setdefault(label.strip().lower(), []).append(p)
+        for key, points in folded.items():
+            if len(points) == 1:
+                index.setdefault(key, points[0])
+        return index
 
     # ------------------------------------------------------------------ symmetry
     @cached_property

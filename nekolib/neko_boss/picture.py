@@ -107,8 +107,20 @@ def _status(view: dict[str, Any]) -> str:
     if view["phase"] == "over":
         won = [_name(p) for p in _winners(view)]
         verdict = f"{won[0]} wins" if len(won) == 1 else f"{' and '.join(won)} share the win"
-        return f"Game over \u00b7 {verdict}"
+        if len(won) > 2:  # the header's markers name them
+            verdict = f"{len(won)} players share the win"
+        return f"Game over \u00b7 {verdict}{_tie_break(view)}"
     return f"{PHASES.get(view['phase'], view['phase'])} \u00b7 {_name(view['to_move'])} to move"
+
+
+def _tie_break(view: dict[str, Any]) -> str:
+    """Which scoring rule decided: "The player who keep more 4 or more stacks ... wins.
+    Score is same, then ... highest stack ... All are same, then ... more stacks"."""
+    scores = sorted((tuple(s) for s in view["scores"]), reverse=True)
+    if len(scores) < 2 or scores[0] == scores[1]:
+        return ""
+    rule = next(i for i in range(3) if scores[0][i] != scores[1][i])
+    return ("", " on highest stack", " on number of stacks")[rule]
 
 
 def _last_text(view: dict[str, Any]) -> str:
@@ -347,7 +359,7 @@ def _edges(names: tuple[dict[float, str], dict[float, str]], layout: _Layout) ->
     return group(parts, id="coordinates", class_="coordinates", fill=MUTED)
 
 
-def _header(view: dict[str, Any], width: float) -> str:
+def _header(view: dict[str, Any]) -> str:
     parts = []
     x = 16.0
     seats = _winners(view) if view["phase"] == "over" else [view["to_move"]]
@@ -356,8 +368,6 @@ def _header(view: dict[str, Any], width: float) -> str:
         x += 26
     x += 2
     parts.append(_text(x, 27, _status(view), 15, font_weight="bold", class_="status"))
-    board = f"board {view['board']}"
-    parts.append(_text(width - 14, 27, board, 12, fill=MUTED, text_anchor="end"))
     return group(parts, id="status")
 
 
@@ -413,9 +423,9 @@ def svg(view: dict[str, Any], *, highlight: Collection[str] = ()) -> SVG:
     layout = _Layout(view["coords"])
     labels, stacks = view["labels"], view["stacks"]
     last = view.get("last")
-    table_top = layout.board_bottom + 4
+    table_top = layout.board_bottom + 12
     height = table_top + 22 + ROW * len(view["scores"]) + 30
-    body = [_header(view, layout.width)]
+    body = [_header(view)]
     streets = []
     for i, line in enumerate(view["lines"]):
         pts = " ".join(f"{layout.at(p)[0]:.1f},{layout.at(p)[1]:.1f}" for p in line)
@@ -458,6 +468,8 @@ def svg(view: dict[str, Any], *, highlight: Collection[str] = ()) -> SVG:
     body.append(_score_table(view, table_top, layout.width))
     if last:
         body.append(_text(16, height - 12, f"Last move: {_last_text(view)}", 12, fill=MUTED))
+    board = f"board {view['board']}"
+    body.append(_text(layout.width - 14, height - 12, board, 12, fill=MUTED, text_anchor="end"))
     body.append(_highlights(view, layout, highlight, table_top))
     return document(
         layout.width, height, body, game="neko-boss", label=f"Neko Boss: {summary(view)}"
@@ -526,12 +538,12 @@ def text(view: dict[str, Any]) -> str:
     else:
         lines.append(" ".join(f"{labels[p]}:{_cell(s, sh)}" for p, s in enumerate(stacks)))
     for seat, (tall, highest, count) in enumerate(view["scores"]):
-        extra = f", {view['in_hand'][seat]} in hand" if view["in_hand"][seat] else ""
+        extra = f"  in hand {view['in_hand'][seat]}" if view["in_hand"][seat] else ""
         if view["out"][seat] and view["phase"] != "over":
-            extra += ", out"
+            extra += "  out"
         lines.append(
-            f"{PLAYER_LETTERS[seat % len(PLAYER_LETTERS)]} {_name(seat)}: {tall} of {sh}+, "
-            f"highest {highest}, {count} stacks{extra}"
+            f"{PLAYER_LETTERS[seat % len(PLAYER_LETTERS)]} {_name(seat) + ':':8}{sh}+ stacks "
+            f"{tall}  highest {highest}  stacks {count}{extra}"
         )
     if view.get("last"):
         lines.append(f"last: {_last_text(view)}")
@@ -544,7 +556,7 @@ def summary(view: dict[str, Any]) -> str:
     return f"{view['num_players']}p {view['board']}, {_status(view)}, {stacks} stacks"
 
 
-def example_view(seed: int = 2022, moves: int = 8) -> dict[str, Any]:
+def example_view(seed: int = 2023, moves: int = 12) -> dict[str, Any]:
     """A typical mid-game: 2 players, random placement, then ``moves`` random moves."""
     from nekolib.neko_boss.rules import new_game  # rules are pure too; imported when asked
 

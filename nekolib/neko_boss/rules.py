@@ -26,13 +26,14 @@ which is what :meth:`NekoBossState.key` returns.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 from typing import Any
 
-from nekolib.core import TERMINAL, GameState, InvalidSetup
-from nekolib.neko_boss.boards import DEFAULT_BOARD, Board, Point
+from nekolib.core import TERMINAL, GameState, IllegalAction, InvalidSetup, decider_name
+from nekolib.neko_boss.boards import BOARDS, DEFAULT_BOARD, Board, Point, board_by_name
 
 __all__ = [
     "Move",
@@ -54,6 +55,22 @@ Score = tuple[int, int, int]
 """(stacks of 4+ controlled, highest stack controlled, stacks controlled): compared in order."""
 
 
+MAX_SEATS = 8
+"""At most 8 seats: the packed analysis keeps a stack's top owner in 3 bits."""
+
+
+def seat_name(seat: int) -> str:
+    """``player 1 (Blue)``: the seat number and the colour the board pictures use."""
+    from nekolib.picture import PLAYER_NAMES  # standard library only; lazy, as in the core
+
+    return f"player {seat} ({PLAYER_NAMES[seat % len(PLAYER_NAMES)]})"
+
+
+def _whole(value: Any) -> bool:
+    """A whole number (``bool`` is not one here: ``True`` is no seat or height)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 # --------------------------------------------------------------------------- parameters
 @dataclass(frozen=True)
 class Params:
@@ -62,7 +79,8 @@ class Params:
     num_players: int = 2
     """"At first to decide players number, 2 or 3 or 4." """
     board: Board = DEFAULT_BOARD
-    """"Board is consist of 24 intersections and paths." (layout not in the seed)"""
+    """"Board is consist of 24 intersections and paths." (layout not in the seed)
+    A :class:`Board` or a board name (``"three_squares"``, ``"grid_3x4"``, ...)."""
     pieces_per_player: int | None = None
     """"Each player has same number of own pieces." ``None``: board size // players
     (12, 8 or 6 on 24 points, so the board is full after placement)."""
@@ -80,6 +98,7 @@ class Params:
     max_players: int = 4
 
     def __post_init__(self) -> None:
+        self._check_fields()
         if not self.min_players <= self.num_players <= self.max_players:
             raise InvalidSetup(
                 f"Neko Boss is for {self.min_players}-{self.max_players} players, "
@@ -87,18 +106,58 @@ class Params:
             )
         if self.num_players > 8:
             raise InvalidSetup("at most 8 players")
-        if not 0 <= self.first_player < self.num_players:
-            raise InvalidSetup(f"first_player must be a seat 0..{self.num_players - 1}")
-        if self.movement_starts not in ("next", "first"):
-            raise InvalidSetup("movement_starts must be 'next' or 'first'")
-        if self.score_height < 1:
-            raise InvalidSetup("score_height must be at least 1")
+        if not _whole(self.first_player) or not 0 <= self.first_player < self.num_players:
+            raise InvalidSetup(
+                f"first_player must be a seat 0..{self.num_players - 1}, not {self.first_player!r}"
+            )
         if self.pieces < 1:
-            raise InvalidSetup("every player needs at least one piece")
+            raise InvalidSetup(
+                f"board {self.board.name} has {self.board.size} intersection(s): too few for "
+                f"{self.num_players} players with one piece each at least"
+            )
         if self.pieces * self.num_players > self.board.size:
             raise InvalidSetup(
-                f"{self.num_players} x {self.pieces} pieces do not fit on "
-                f"{self.board.size} intersections"
+                f"pieces_per_player={self.pieces}: {self.num_players} x {self.pieces} pieces do "
+                f"not fit on {self.board.size} intersections (at most "
+                f"{self.board.size // self.num_players} each, or None to fill the board)"
+            )
+
+    def _check_fields(self) -> None:
+        """Every field but ``num_players`` (checked with the player count) and ``first_player``
+        (a seat, so checked once the player count is known): type and range, up front."""
+        if isinstance(self.board, str):  # a board name, as the widget and docs print it
+            object.__setattr__(self, "board", board_by_name(self.board))
+        if not isinstance(self.board, Board):
+            raise InvalidSetup(
+                f"board must be a Board or a board name ({', '.join(BOARDS)}, grid_RxC, "
+                f"line_N), not {self.board!r}"
+            )
+        if self.pieces_per_player is not None and (
+            not _whole(self.pieces_per_player) or self.pieces_per_player < 1
+        ):
+            raise InvalidSetup(
+                "pieces_per_player must be a whole number >= 1 (or None: fill the board), "
+                f"not {self.pieces_per_player!r}"
+            )
+        if not _whole(self.score_height) or self.score_height < 1:
+            raise InvalidSetup(
+                f"score_height must be a whole number >= 1, not {self.score_height!r}"
+            )
+        if not isinstance(self.jumps_need_pieces, bool):
+            raise InvalidSetup(
+                f"jumps_need_pieces must be True or False, not {self.jumps_need_pieces!r}"
+            )
+        if self.movement_starts not in ("next", "first"):
+            raise InvalidSetup(
+                f"movement_starts must be 'next' or 'first', not {self.movement_starts!r}"
+            )
+        for name in ("min_players", "max_players"):
+            value = getattr(self, name)
+            if not _whole(value) or not 1 <= value <= MAX_SEATS:
+                raise InvalidSetup(f"{name} must be a whole number 1..{MAX_SEATS}, not {value!r}")
+        if self.min_players > self.max_players:
+            raise InvalidSetup(
+                f"min_players={self.min_players} is more than max_players={self.max_players}"
             )
 
     @property
@@ -112,7 +171,11 @@ class Params:
 # --------------------------------------------------------------------------- actions
 @dataclass(frozen=True, order=True)
 class Place:
-    """Phase 1: put one of your pieces on a vacant intersection."""
+    """Phase 1: put one of your pieces on a vacant intersection.
+
+    ``point`` is an index or, when applied to a state, a label as the board shows it:
+    ``state.apply(Place("a1"))`` (see :meth:`NekoBossState.resolve`).
+    """
 
     point: Point
 
@@ -122,7 +185,10 @@ class Place:
 
 @dataclass(frozen=True, order=True)
 class Move:
-    """Phase 2: move the stack you control on ``src`` onto the occupied ``dst``."""
+    """Phase 2: move the stack you control on ``src`` onto the occupied ``dst``.
+
+    Points are indices or, when applied to a state, labels: ``state.apply(Move("a1", "b1"))``.
+    """
 
     src: Point
     dst: Point
@@ -132,6 +198,9 @@ class Move:
 
 
 Action = Place | Move
+
+_SEPARATORS = re.compile(r"\s*(?:->|\u2192|-|\u2013|,|\s+to\s+|\s)\s*", re.IGNORECASE)
+"""Between the two points of a typed move: ``a1-b1``, ``a1->b1``, ``a1→b1``, ``a1 to b1``."""
 
 _PLACES = tuple(Place(p) for p in range(256))
 _MOVE_TABLE = tuple(tuple(Move(p, q) for q in range(64)) for p in range(64))
@@ -285,22 +354,72 @@ class NekoBossState(GameState):
     def legal_actions(self) -> list[Action]:
         return list(self._actions)
 
+    # -- actions as a person types them -------------------------------------------
+    def resolve(self, action: Any) -> Action | None:
+        """``action`` with its points as indices, or ``None`` if it names no action here.
+
+        Accepted: :class:`Place`/:class:`Move` with indices or board labels
+        (``Move("a1", "b1")``) and text: ``"a1"`` or ``"place a1"`` (a placement),
+        ``"a1-b1"``, ``"a1->b1"``, ``"a1→b1"``, ``"a1 b1"`` or ``"a1 to b1"`` (a move).
+        Resolving says nothing about legality.
+        """
+        if type(action) is Move and type(action.src) is int and type(action.dst) is int:
+            size = self.board.size  # the fast path: every move a bot or a test plays
+            return action if 0 <= action.src < size and 0 <= action.dst < size else None
+        find = self.board.find
+        if isinstance(action, Place):
+            p = find(action.point)
+            return None if p is None else Place(p) if p >= len(_PLACES) else _PLACES[p]
+        if isinstance(action, Move):
+            src, dst = find(action.src), find(action.dst)
+            return None if src is None or dst is None else _move(src, dst)
+        if isinstance(action, str):
+            return self._read(action)
+        return None
+
+    def _read(self, text: str) -> Action | None:
+        """Text -> action (see :meth:`resolve`); ``None`` if it is not one."""
+        find = self.board.find
+        words = text.strip()
+        if words.lower().startswith("place "):
+            p = find(words[6:])
+            return None if p is None else Place(p)
+        p = find(words)
+        if p is not None:
+            return Place(p)
+        parts = [w for w in _SEPARATORS.split(words) if w]
+        if len(parts) == 2:
+            src, dst = find(parts[0]), find(parts[1])
+            if src is not None and dst is not None:
+                return _move(src, dst)
+        return None
+
+    def parse(self, text: str) -> Action:
+        """The action ``text`` names, in points: ``state.parse("a1-b1") == Move(0, 1)``.
+
+        Raises :class:`IllegalAction` (listing the legal actions in labels) if the text
+        names no action. The action returned may still be illegal: :meth:`apply` says why.
+        """
+        action = self._read(text) if isinstance(text, str) else None
+        if action is None:
+            raise self._illegal(text)
+        return action
+
     def is_legal(self, action: Any) -> bool:
-        """The rules checked directly (cheaper than searching the list of legal actions)."""
+        """The rules checked directly (cheaper than searching the list of legal actions).
+
+        Labels and text are accepted as in :meth:`resolve`; anything else is simply illegal.
+        """
         if self.to_move == TERMINAL:
             return False
-        size = self.board.size
+        action = self.resolve(action)
+        if action is None:
+            return False
         if isinstance(action, Place):
-            return (
-                self.phase == "placement"
-                and 0 <= action.point < size
-                and not self.stacks[action.point]
-            )
-        if not isinstance(action, Move) or self.phase != "movement":
+            return self.phase == "placement" and not self.stacks[action.point]
+        if self.phase != "movement":
             return False
         src, dst = action.src, action.dst
-        if not (0 <= src < size and 0 <= dst < size):
-            return False
         stack = self.stacks[src]
         if not stack or stack[-1] != self.to_move or not self.stacks[dst]:
             return False
@@ -309,10 +428,43 @@ class NekoBossState(GameState):
             return False
         return not self.params.jumps_need_pieces or all(self.stacks[m] for m in between)
 
+    def check_action(self, action: Any) -> None:
+        """Raise :class:`IllegalAction` unless ``action`` is legal now (message in labels)."""
+        if not self.is_legal(action):
+            raise self._illegal(action)
+
+    def apply(self, action: Any) -> NekoBossState:
+        """The state after ``action`` (labels and text accepted, see :meth:`resolve`).
+
+        Raises :class:`IllegalAction` with the reason and the legal actions, in the
+        board's labels; this state is unchanged.
+        """
+        self.check_action(action)
+        return self._apply(self.resolve(action))
+
+    def _illegal(self, action: Any) -> IllegalAction:
+        """The error for ``action``: shown as the board shows it, the legal ones too.
+
+        ``err.action`` is what was tried and ``err.legal`` the legal action objects.
+        """
+        legal = self.legal_actions()
+        decider = self.current_player()
+        who = seat_name(decider) if decider >= 0 else decider_name(decider)
+        err = IllegalAction(
+            f"{self.action_to_string(action)} for {who}",
+            self.explain_illegal(action),
+            [self.action_to_string(a) for a in legal],
+        )
+        err.action, err.legal, err.decider = action, legal, decider
+        return err
+
     def _apply(self, action: Action) -> NekoBossState:
-        if isinstance(action, Place):
-            return replace(self._after_place(action), last=action)
-        return replace(self._after_move(action), last=action)
+        place = isinstance(action, Place)
+        after = self._after_place(action) if place else self._after_move(action)
+        # ``after`` was just built here and is seen by nobody else yet: recording the action
+        # in place is safe and about 9 us cheaper per move than ``dataclasses.replace``.
+        object.__setattr__(after, "last", action)
+        return after
 
     def _after_place(self, action: Place) -> NekoBossState:
         """ "every player places their piece on the board(intersections) alternately." """
@@ -391,45 +543,61 @@ class NekoBossState(GameState):
         }
 
     def action_to_string(self, action: Any) -> str:
+        """``place a1`` / ``a1→b1`` in the board's labels; anything else as its ``repr``."""
+        resolved = self.resolve(action)
         labels = self.board.labels
-        if isinstance(action, Place) and 0 <= action.point < self.board.size:
-            return f"place {labels[action.point]}"
-        if isinstance(action, Move) and all(
-            0 <= p < self.board.size for p in (action.src, action.dst)
-        ):
-            return f"{labels[action.src]}\u2192{labels[action.dst]}"
-        return str(action)
+        if isinstance(resolved, Place):
+            return f"place {labels[resolved.point]}"
+        if isinstance(resolved, Move):
+            return f"{labels[resolved.src]}\u2192{labels[resolved.dst]}"
+        return repr(action)
 
     def explain_illegal(self, action: Any) -> str:
-        """Say exactly which rule ``action`` breaks."""
+        """Say exactly which rule ``action`` breaks (in the board's labels)."""
         if self.to_move == TERMINAL:
             return "the game is over: no player has a legal move"
-        size = self.board.size
+        resolved = self.resolve(action)
+        if resolved is None:
+            return self._explain_unreadable(action)
         if self.phase == "placement":
-            if isinstance(action, Move):
+            if isinstance(resolved, Move):
                 return "moves start only once every piece is placed (phase 1 is placement)"
-            if not isinstance(action, Place):
-                return "in phase 1 the only action is placing a piece"
-            if not 0 <= action.point < size:
-                return f"intersection {action.point} is not on the board"
-            return f"{self.board.labels[action.point]} is already occupied"
-        if isinstance(action, Place):
+            return f"{self.board.labels[resolved.point]} is already occupied"
+        if isinstance(resolved, Place):
             return "every piece is placed: phase 2 is moving stacks"
-        if not isinstance(action, Move):
-            return "in phase 2 the only action is moving a stack"
-        return self._explain_bad_move(action)
+        return self._explain_bad_move(resolved)
+
+    def _explain_unreadable(self, action: Any) -> str:
+        """Why ``action`` names no action at all: a point off the board, or not an action."""
+        if isinstance(action, Place):
+            bad = [action.point]
+        elif isinstance(action, Move):
+            bad = [p for p in (action.src, action.dst) if self.board.find(p) is None]
+        else:
+            bad = []
+        if bad:
+            shown = " and ".join(repr(p) for p in bad)
+            return f"{shown} {'is' if len(bad) == 1 else 'are'} not on the board: " + (
+                self.board.named()
+            )
+        if self.phase == "placement":
+            return (
+                "in phase 1 the only action is placing a piece: Place('a1') or the text 'a1' "
+                f"({self.board.named()})"
+            )
+        return (
+            "in phase 2 the only action is moving a stack: Move('a1', 'b1') or the text "
+            f"'a1-b1' ({self.board.named()})"
+        )
 
     def _explain_bad_move(self, action: Move) -> str:
-        size = self.board.size
         src, dst = action.src, action.dst
-        if not (0 <= src < size and 0 <= dst < size):
-            return "both intersections must be on the board"
         name = self.board.labels
         if not self.stacks[src]:
             return f"there is no piece on {name[src]}"
         if self.stacks[src][-1] != self.to_move:
             return (
-                f"the top piece on {name[src]} belongs to player {self.stacks[src][-1]}: "
+                f"the top piece on {name[src]} belongs to {seat_name(self.stacks[src][-1])}: "
                 "only the player who keeps the top piece can move a stack"
             )
         if not self.stacks[dst]:
@@ -457,7 +625,20 @@ def _last_points(action: Place | Move | None) -> tuple[Point, ...] | None:
 
 
 # --------------------------------------------------------------------------- constructors
+def _check_arguments(params: Any, overrides: dict[str, Any]) -> None:
+    """``params`` is a :class:`Params` (or ``None``) and every override names a field."""
+    if params is not None and not isinstance(params, Params):
+        raise InvalidSetup(f"params must be a neko_boss Params (or None), not {params!r}")
+    names = [f.name for f in fields(Params)]
+    unknown = [k for k in overrides if k not in names]
+    if unknown:
+        raise InvalidSetup(
+            f"unknown Neko Boss parameter(s) {', '.join(unknown)}; known: {', '.join(names)}"
+        )
+
+
 def _params(params: Params | None, overrides: dict[str, Any]) -> Params:
+    _check_arguments(params, overrides)
     if params is None:
         return Params(**overrides)
     return replace(params, **overrides) if overrides else params
@@ -471,6 +652,7 @@ def new_game(
     ``new_game(3)``, ``new_game(2, board=grid_board(3, 3))`` or ``new_game(params=...)``.
     """
     del seed  # Neko Boss has no chance events
+    _check_arguments(params, overrides)
     if params is None:
         params = Params(num_players=num_players, **overrides)
     elif overrides:
@@ -496,21 +678,48 @@ def from_layout(
     stack (bottom first). ``to_move`` is the seat whose turn it is; if it has no move the
     turn passes on (and the game may be over)."""
     params = _params(params, overrides)
-    stacks = tuple(
-        () if cell is None else (int(cell),) if isinstance(cell, int) else tuple(cell)
-        for cell in layout
-    )
-    if len(stacks) != params.board.size:
-        raise InvalidSetup(f"layout has {len(stacks)} cells, the board {params.board.size}")
-    if any(not 0 <= o < params.num_players for s in stacks for o in s):
-        raise InvalidSetup("layout names a player that is not in the game")
-    n = params.num_players
+    n, board = params.num_players, params.board
+    if isinstance(layout, str | bytes) or not isinstance(layout, Sequence):
+        raise InvalidSetup(f"a layout is a list with one cell per intersection, not {layout!r}")
+    if len(layout) != board.size:
+        raise InvalidSetup(
+            f"layout has {len(layout)} cells, the board {board.name} {board.size} "
+            "(one per intersection)"
+        )
+    stacks = tuple(_layout_stack(cell, board.labels[p], n) for p, cell in enumerate(layout))
+    pieces = sum(len(s) for s in stacks)
+    if pieces > board.size:
+        raise InvalidSetup(
+            f"layout holds {pieces} pieces, but a game on {board.name} has at most "
+            f"{board.size} (every piece is first placed on its own intersection)"
+        )
+    if not _whole(to_move) or not 0 <= to_move < n:
+        raise InvalidSetup(f"to_move must be a seat 0..{n - 1}, not {to_move!r}")
     state = NekoBossState(params, stacks, to_move, (0,) * n, (False,) * n)
     return state._next_mover(to_move)
 
 
+def _layout_stack(cell: Any, label: str, num_players: int) -> Stack:
+    """One layout cell as a stack: ``None``/``()`` vacant, an owner, or owners bottom first."""
+    if cell is None:
+        return ()
+    owners = (cell,) if _whole(cell) else cell
+    if isinstance(owners, str | bytes) or not isinstance(owners, Sequence):
+        raise InvalidSetup(
+            f"layout cell {label} is {cell!r}: use None (vacant), a seat, or a list of seats "
+            "(bottom first)"
+        )
+    for owner in owners:
+        if not _whole(owner) or not 0 <= owner < num_players:
+            raise InvalidSetup(
+                f"layout cell {label} names player {owner!r}; players are 0..{num_players - 1}"
+            )
+    return tuple(owners)
+
+
 def random_layout(params: Params, rng: random.Random) -> NekoBossState:
     """The start of phase 2 after a uniformly random placement (board full by default)."""
+    _check_arguments(params, {})
     owners: list[int | None] = [p for p in range(params.num_players) for _ in range(params.pieces)]
     owners += [None] * (params.board.size - len(owners))
     rng.shuffle(owners)

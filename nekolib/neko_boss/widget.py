@@ -1,7 +1,9 @@
 """Play Neko Boss in Jupyter: the board as inline SVG, legal moves as buttons, a solver panel.
 
-Built on :class:`nekolib.widgets.GameWidget`; the board is drawn only from
-``state.view(viewer)`` (Neko Boss has no secrets, but the rule of the house holds).
+Built on :class:`nekolib.widgets.GameWidget`; the board is drawn by
+:func:`nekolib.neko_boss.picture.svg` from ``state.view(viewer)`` only (Neko Boss has
+no secrets, but the rule of the house holds). ``COLOURS``/``NAMES`` are re-exported
+from the picture module.
 """
 
 from __future__ import annotations
@@ -12,105 +14,24 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from nekolib.core import TERMINAL
 from nekolib.neko_boss.agents import AGENTS
 from nekolib.neko_boss.analysis import solve
 from nekolib.neko_boss.boards import DEFAULT_BOARD, Board
+from nekolib.neko_boss.picture import COLOURS, NAMES
 from nekolib.neko_boss.rules import NekoBossState, Params, new_game, random_layout
 from nekolib.widgets import GameWidget
 
-__all__ = ["COLOURS", "NekoBossWidget", "board_svg", "play"]
-
-COLOURS = ("#d9534f", "#337ab7", "#5cb85c", "#f0ad4e")
-NAMES = ("Red", "Blue", "Green", "Orange")
-_SCALE = 60
-_MARGIN = 40
-
-
-def board_svg(view: dict[str, Any], highlight: tuple[int, ...] = ()) -> str:
-    """Inline SVG of a view: paths, intersections, stacks (top colour, height, layers)."""
-    coords = view["coords"]
-    xs = [x for x, _ in coords]
-    ys = [y for _, y in coords]
-    width = (max(xs) - min(xs)) * _SCALE + 2 * _MARGIN
-    height = (max(ys) - min(ys)) * _SCALE + 2 * _MARGIN
-
-    def at(p: int) -> tuple[float, float]:
-        x, y = coords[p]
-        return _MARGIN + (x - min(xs)) * _SCALE, _MARGIN + (max(ys) - y) * _SCALE
-
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
-        f'viewBox="0 0 {width:.0f} {height:.0f}" class="neko-boss-board">',
-        f'<rect width="{width:.0f}" height="{height:.0f}" fill="#f7f3e8"/>',
-    ]
-    for line in view["lines"]:
-        pts = " ".join(f"{at(p)[0]:.0f},{at(p)[1]:.0f}" for p in line)
-        parts.append(f'<polyline points="{pts}" fill="none" stroke="#8a7f6a" stroke-width="3"/>')
-    for p, stack in enumerate(view["stacks"]):
-        x, y = at(p)
-        label = html.escape(view["labels"][p])
-        parts.append(
-            f'<text x="{x + 14:.0f}" y="{y + 26:.0f}" font-size="10" fill="#8a7f6a">{label}</text>'
-        )
-        if not stack:
-            parts.append(f'<circle cx="{x:.0f}" cy="{y:.0f}" r="5" fill="#8a7f6a"/>')
-            continue
-        parts.append(_stack_svg(x, y, stack, view["score_height"], p in highlight))
-    parts.append("</svg>")
-    return "".join(parts)
-
-
-def _stack_svg(x: float, y: float, stack: tuple[int, ...], score_height: int, lit: bool) -> str:
-    top = stack[-1]
-    ring = "#c9a400" if len(stack) >= score_height else "#333"
-    width = 4 if len(stack) >= score_height or lit else 1.5
-    out = [
-        f'<circle cx="{x:.0f}" cy="{y:.0f}" r="17" fill="{COLOURS[top % 4]}" '
-        f'stroke="{ring}" stroke-width="{width}"><title>stack of {len(stack)}, bottom to top: '
-        f"{', '.join(NAMES[o % 4] for o in stack)}</title></circle>",
-        f'<text x="{x:.0f}" y="{y + 5:.0f}" font-size="15" font-weight="bold" '
-        f'text-anchor="middle" fill="white">{len(stack)}</text>',
-    ]
-    for i, owner in enumerate(stack[:-1][-6:]):  # the buried pieces, as little bars
-        out.append(
-            f'<rect x="{x - 17 + 6 * i:.0f}" y="{y - 26:.0f}" width="5" height="6" '
-            f'fill="{COLOURS[owner % 4]}" stroke="#333" stroke-width="0.5"/>'
-        )
-    return "".join(out)
-
-
-def _scores_html(view: dict[str, Any], names: list[str]) -> str:
-    rows = []
-    for p, (n4, high, count) in enumerate(view["scores"]):
-        status = []
-        if view["in_hand"][p]:
-            status.append(f"{view['in_hand'][p]} to place")
-        if view["out"][p] and view["to_move"] != TERMINAL:
-            status.append("out")
-        rows.append(
-            f"<tr><td style='color:{COLOURS[p % 4]}'><b>{html.escape(names[p])}</b></td>"
-            f"<td>{n4}</td><td>{high}</td><td>{count}</td><td>{', '.join(status)}</td></tr>"
-        )
-    return (
-        f"<table><tr><th>player</th><th>{view['score_height']}+ stacks</th><th>highest</th>"
-        f"<th>stacks</th><th></th></tr>{''.join(rows)}</table>"
-    )
+__all__ = ["COLOURS", "NAMES", "NekoBossWidget", "play"]
 
 
 class NekoBossWidget(GameWidget):
-    """Neko Boss board + move buttons + an exact-solver panel (2 players, few stacks)."""
+    """Neko Boss board + move buttons + an exact-solver panel (2 players, few stacks).
+
+    The board is the base class's ``render_view``: this game's ``picture.svg(view)``.
+    """
 
     title = "Neko Boss"
     solver_max_stacks = 14
-
-    def render_view(self, view: dict[str, Any]) -> str:
-        names = self.player_names
-        phase = {"placement": "Phase 1: placement", "movement": "Phase 2: moving stacks"}.get(
-            view["phase"], "Game over"
-        )
-        head = f"<p><b>{phase}</b> &middot; board {html.escape(view['board'])}</p>"
-        return head + board_svg(view) + _scores_html(view, names)
 
     def extra_panel(self) -> widgets.Widget:
         self.solve_button = widgets.Button(description="Solve this position", icon="calculator")

@@ -309,7 +309,8 @@ class UseAffinity:
     cat_b: int
 
     def __post_init__(self) -> None:  # a swap is symmetric: one canonical order
-        if self.cat_a > self.cat_b:
+        ints = isinstance(self.cat_a, int) and isinstance(self.cat_b, int)
+        if ints and self.cat_a > self.cat_b:  # junk is left as given (then illegal)
             a, b = self.cat_b, self.cat_a
             object.__setattr__(self, "cat_a", a)
             object.__setattr__(self, "cat_b", b)

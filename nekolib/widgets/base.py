@@ -1,21 +1,29 @@
-"""A generic ipywidgets front end for any :class:`nekolib.core.GameState`.
+"""A generic Jupyter front end for any :class:`nekolib.core.GameState`: click the picture to play.
 
-The widget only talks to the rules through the core protocol: it asks the
-state for its legal actions (one button each), applies the clicked one,
-rolls chance events with the match's seeded RNG, lets computer seats move,
-and draws the game from ``state.view(viewer)`` so a hot-seat player never sees
-another player's secrets. Each game subclasses it and writes ``render_view``.
+The widget only talks to the rules through the core protocol. It draws the game
+from ``state.view(viewer)`` on the shared clickable board
+(:class:`nekolib.widgets.board.BoardView`), so a hot-seat player never sees
+another player's secrets; it highlights the picture elements that lead to a
+legal action (the game's ``clicks.click_paths``), applies the action a
+completed click path names, rolls chance events with the match's seeded RNG and
+lets computer seats move. Actions with no place on the picture (pass, end
+turn...) keep a button; every legal action is also in a keyboard-usable list
+under the picture. In hot seat a hand-over screen hides every secret until the
+next player says they are ready. "Hint" asks the game's best agent and shows
+its move on the picture with the reason.
 """
 
 from __future__ import annotations
 
 import html
+import importlib
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as widgets
 
+from nekolib.clicks import ClickPaths
 from nekolib.core import (
     CHANCE,
     TABLE,
@@ -29,6 +37,7 @@ from nekolib.core import (
     decider_name,
 )
 from nekolib.picture import picture_module
+from nekolib.widgets.board import BoardView
 
 HUMAN = "human"
 
@@ -38,20 +47,28 @@ _CSS = """
 .nekolib-board td, .nekolib-board th {border: 1px solid #ccc; padding: 2px 6px; text-align: center;}
 .nekolib-log {max-height: 14em; overflow-y: auto; font-family: monospace; font-size: 90%;}
 .nekolib-status {font-size: 110%;}
+.nekolib-hint-text {color: #00664a;}
+.nekolib-action.nekolib-hinted, .nekolib-free-action.nekolib-hinted {outline: 3px solid #009E73;}
 </style>
 """
 
 
 class GameWidget(widgets.VBox):
-    """Play a game step by step: board, legal-move buttons, undo, new game, seats, log.
+    """Play a game step by step: clickable picture, hint, undo, new game, seats, move log.
 
-    Subclasses set ``title`` and implement :meth:`render_view`; they may add an
-    :meth:`extra_panel` (refreshed in :meth:`on_refresh`).
+    Subclasses set ``title`` (and ``has_secrets = False`` for open-information games);
+    they may override :meth:`render_view` (the game's picture by default), add an
+    :meth:`extra_panel` (refreshed in :meth:`on_refresh`) and name the agent that gives
+    hints (``hint_agent``, a key of ``agents``).
     """
 
     title = "Game"
     table_decisions = False
     """Set to True in games with :data:`~nekolib.core.TABLE` decisions: shows the Table seat."""
+    has_secrets = True
+    """Hot seat shows a hand-over screen between players only when there are secrets."""
+    hint_agent: str | None = None
+    """Key of the agent that gives hints (default: the first agent that is not random)."""
 
     def __init__(
         self,
@@ -71,8 +88,14 @@ class GameWidget(widgets.VBox):
         self.autoplay = autoplay
         self.last_error = ""
         self.last_rolls: list[str] = []
+        self.hint_text = ""
+        self.hinted: Hashable | None = None
+        self.selection: tuple[str, ...] = ()
+        self._shown_to: int | None = None
+        self._paths: ClickPaths | None = None
         self._agents_cache: dict[str, Agent] = {}
         self._button_pool: list[widgets.Button] = []
+        self._free_pool: list[widgets.Button] = []
 
         initial = new_state(seed)
         n = initial.num_players
@@ -81,14 +104,25 @@ class GameWidget(widgets.VBox):
         options = [HUMAN, *self.agent_factories]
 
         self.status = widgets.HTML().add_class("nekolib-status")
-        self.board = widgets.HTML().add_class("nekolib-board")
+        self.board = BoardView().add_class("nekolib-board")
+        self.board.on("click", self.click_element)
+        self.board.on("clear", self.clear_selection)
+        self.board.on("ready", self.ready)
+        self.free_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.free_box.add_class("nekolib-free-actions")
+        self.free_buttons: list[widgets.Button] = []
         self.actions_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.actions_box.add_class("nekolib-actions")
         self.action_buttons: list[widgets.Button] = []
+        self.moves_list = widgets.Accordion(children=[self.actions_box], selected_index=None)
+        self.moves_list.set_title(0, "All legal moves as a list (keyboard)")
+        self.moves_list.add_class("nekolib-moves-list")
         self.log_view = widgets.HTML().add_class("nekolib-log")
 
         self.undo_button = widgets.Button(description="Undo", icon="undo").add_class("nekolib-undo")
-        self.step_button = widgets.Button(description="Computer move").add_class("nekolib-step")
+        self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o")
+        self.hint_button.add_class("nekolib-hint")
+        self.step_button = self.hint_button  # older name, kept for scripts
         self.run_button = widgets.Button(description="Play to end").add_class("nekolib-run")
         self.seed_input = widgets.IntText(value=seed, description="Seed", layout={"width": "12em"})
         self.new_game_button = widgets.Button(description="New game", icon="refresh")
@@ -105,7 +139,7 @@ class GameWidget(widgets.VBox):
         )
 
         self.undo_button.on_click(lambda _: self.undo())
-        self.step_button.on_click(lambda _: self.computer_move())
+        self.hint_button.on_click(lambda _: self.hint())
         self.run_button.on_click(lambda _: self.play_to_end())
         self.new_game_button.on_click(lambda _: self.new_game(self.seed_input.value))
         for selector in [*self.seat_selectors, self.table_selector]:
@@ -114,7 +148,7 @@ class GameWidget(widgets.VBox):
         controls = widgets.HBox(
             [
                 self.undo_button,
-                self.step_button,
+                self.hint_button,
                 self.run_button,
                 self.seed_input,
                 self.new_game_button,
@@ -124,18 +158,19 @@ class GameWidget(widgets.VBox):
         seats_box = widgets.HBox(
             [*self.seat_selectors, self.table_selector], layout=widgets.Layout(flex_flow="row wrap")
         )
-        extra = self.extra_panel()
+        self.extra = self.extra_panel()
         children: list[widgets.Widget] = [
             widgets.HTML(f"{_CSS}<h3>{html.escape(self.title)}</h3>"),
             self.status,
             self.board,
+            self.free_box,
         ]
-        if extra is not None:
-            children.append(extra)
+        if self.extra is not None:
+            children.append(self.extra)
         children += [
-            self.actions_box,
             controls,
             seats_box,
+            self.moves_list,
             widgets.HTML("<b>Move log</b>"),
             self.log_view,
         ]
@@ -146,11 +181,16 @@ class GameWidget(widgets.VBox):
 
     # ------------------------------------------------------------------ hooks
     def render_view(self, view: dict[str, Any]) -> str:
-        """HTML of the game as the current viewer sees it: the game's picture by default."""
+        """The game as the current viewer sees it: the game's picture by default."""
         module = picture_module(self.state)
         if module is None:
             return "<pre>" + html.escape(repr(view)) + "</pre>"
         return str(module.svg(view))
+
+    def click_paths(self, state: GameState) -> ClickPaths | None:
+        """The game's click paths for ``state`` (its ``clicks`` module), or ``None``."""
+        module = _clicks_module(state)
+        return None if module is None else module.click_paths(state)
 
     def static_picture(self) -> str | None:
         """The current position as SVG for readers without a kernel (no secrets: spectator)."""
@@ -214,11 +254,38 @@ class GameWidget(widgets.VBox):
         humans = [i for i, s in enumerate(self.seats) if s == HUMAN]
         return humans[0] if len(humans) == 1 else None
 
+    @property
+    def hot_seat(self) -> bool:
+        """Two or more humans share this screen."""
+        return sum(1 for s in self.seats if s == HUMAN) >= 2
+
+    @property
+    def covered(self) -> bool:
+        """The hand-over screen is up: the next human has not yet said they are ready."""
+        viewer = self.viewer
+        return (
+            self.has_secrets
+            and self.hot_seat
+            and viewer is not None
+            and not self.state.is_terminal()
+            and viewer != self._shown_to
+        )
+
     def agent(self, decider: int) -> Agent:
-        key = self.seat_kind(decider)
+        return self._agent_named(self.seat_kind(decider))
+
+    def _agent_named(self, key: str | None) -> Agent:
         if key not in self._agents_cache:
             self._agents_cache[key] = self.agent_factories[key]()
         return self._agents_cache[key]
+
+    @property
+    def hint_agent_key(self) -> str:
+        """The agent asked for hints: ``hint_agent``, else the first one that is not random."""
+        if self.hint_agent in self.agent_factories:
+            return self.hint_agent
+        keys = [k for k in self.agent_factories if k != "random"]
+        return (keys or list(self.agent_factories))[0]
 
     # ------------------------------------------------------------------ actions
     def play(self, action: Any) -> None:
@@ -228,10 +295,11 @@ class GameWidget(widgets.VBox):
             self.last_error = ""
         except IllegalAction as err:
             self.last_error = str(err)
+        self._forget_selection()
         self._settle()
 
     def click(self, target: Any) -> None:
-        """Click the button whose label or action equals ``target`` (for tests and scripts)."""
+        """Click the move-list button whose label or action equals ``target`` (tests, scripts)."""
         for button in self.action_buttons:
             if target in (button.description, button.action):
                 button.click()
@@ -239,30 +307,69 @@ class GameWidget(widgets.VBox):
         labels = [b.description for b in self.action_buttons]
         raise IllegalAction(target, "no such button is shown", labels, self.state.current_player())
 
-    def computer_move(self) -> None:
-        """Let the computer decide the current decision (even for a human seat: a hint)."""
-        if self.state.is_terminal():
+    def click_element(self, element: str) -> None:
+        """A click on the picture element ``element`` (what the board reports)."""
+        paths = self._paths
+        if paths is None or self.covered:
             return
-        self._computer_step()
-        self._settle(autoplay=False)
+        selection, action = paths.click(self.selection, element)
+        if action is not None:
+            self.play(action)
+            return
+        self.selection = selection
+        self._show_board()
+
+    def clear_selection(self) -> None:
+        """Escape: forget the clicks made towards a move."""
+        if self.selection:
+            self.selection = ()
+            self._show_board()
+
+    def ready(self) -> None:
+        """The next player took the device: show their view (hand-over screen)."""
+        self._shown_to = self.viewer
+        self.refresh()
+
+    def hint(self) -> None:
+        """Ask the hint agent for the current human decision; show it, never play it."""
+        state = self.state
+        who = state.current_player()
+        if state.is_terminal() or who == CHANCE or self.covered:
+            return
+        key = self.hint_agent_key
+        agent = self._agent_named(key)
+        action = agent.choose(state, self._agent_rng())
+        label = state.action_to_string(action)
+        why = ""
+        explain = getattr(agent, "explain", None)
+        if callable(explain):
+            why = explain(state, action)
+        self.hinted = action
+        self.hint_text = f"Hint ({agent.name}): {label}" + (f" - {why}" if why else "")
+        self.refresh()
+
+    def computer_move(self) -> None:
+        """Older name of :meth:`hint` (a human seat is never moved for them)."""
+        self.hint()
 
     def play_to_end(self, max_steps: int = 20_000) -> None:
-        """Let computers (random for human seats) finish the game; redraw once at the end."""
+        """Let the agents finish the game (human seats by the hint agent); redraw once."""
         for _ in range(max_steps):
             if self.state.is_terminal():
                 break
             self._computer_step()
             self._advance(autoplay=False)
+        self._forget_selection()
         self.refresh()
 
     def _computer_step(self) -> None:
-        """One decision by the seat's agent (random for a human seat), or the pending rolls."""
+        """One decision by the seat's agent (the hint agent for a human seat), or the rolls."""
         state = self.state
         if state.is_chance_node():
             self._advance(autoplay=False)
             return
         who = state.current_player()
-        agent = RandomAgent() if self.is_human(who) else self.agent(who)
+        agent = self._agent_named(self.hint_agent_key) if self.is_human(who) else self.agent(who)
         self.match.play(agent.choose(state, self._agent_rng()))
 
     def _agent_rng(self) -> random.Random:
@@ -276,16 +383,25 @@ class GameWidget(widgets.VBox):
         )
         self.last_rolls = []
         self.last_error = ""
-        self._settle(autoplay=False)
+        self._forget_selection()
+        self._settle()
 
     def new_game(self, seed: int | None = None) -> None:
         seed = self.seed_input.value if seed is None else seed
         self.seed_input.value = seed
         self.match = Match(self.new_state(seed), seed)
         self.last_rolls, self.last_error = [], ""
+        self._shown_to = None
+        self._forget_selection()
         self._settle()
 
+    def _forget_selection(self) -> None:
+        self.selection = ()
+        self.hinted = None
+        self.hint_text = ""
+
     def _seats_changed(self, _change: Any) -> None:
+        self._forget_selection()
         self._settle()
 
     # ------------------------------------------------------------------ refresh
@@ -312,21 +428,50 @@ class GameWidget(widgets.VBox):
         if rolls:
             self.last_rolls = rolls
 
+    def _human_to_decide(self) -> bool:
+        state = self.state
+        return not state.is_terminal() and self.is_human(state.current_player())
+
     def refresh(self) -> None:
         state = self.state
         viewer = self.viewer
+        covered = self.covered
+        deciding = self._human_to_decide() and not covered
+        self._paths = self.click_paths(state) if deciding else None
         self.status.value = self._status_html(state, viewer)
-        self.board.value = self.render_view(state.view(viewer))
-        self._rebuild_buttons(state)
+        self._show_board()
+        self._rebuild_buttons(state.legal_actions() if deciding else [])
         self.undo_button.disabled = not self.match.can_undo()
         done = state.is_terminal()
-        self.step_button.disabled = done
+        self.hint_button.disabled = done or not deciding
         self.run_button.disabled = done
+        if self.extra is not None:
+            self.extra.layout.display = "none" if covered else None
         lines = self.match.log(self.name)
         self.log_view.value = (
             "<br>".join(html.escape(x) for x in lines[-200:]) or "<i>no moves yet</i>"
         )
-        self.on_refresh()
+        if not covered:
+            self.on_refresh()
+
+    def _show_board(self) -> None:
+        """Draw the picture with the clickable targets, the selection and the hint."""
+        state = self.state
+        if self.covered:
+            name = self.name(self.viewer)
+            self.board.show(cover=f"Pass the screen to {name}. {name}: click when ready.")
+            return
+        paths = self._paths
+        targets = paths.targets(self.selection) if paths is not None else []
+        hint: list[str] = []
+        if paths is not None and self.hinted is not None:
+            hint = list(paths.paths.get(self.hinted, [()])[0])
+        self.board.show(
+            self.render_view(state.view(self.viewer)),
+            targets=targets,
+            selected=self.selection,
+            hint=hint,
+        )
 
     def name(self, who: int | None) -> str:
         if who is None:
@@ -348,36 +493,76 @@ class GameWidget(widgets.VBox):
                 line += f" &middot; deciding now: <b>{html.escape(self.name(who))}</b>"
             kind = "human" if self.is_human(who) else "computer"
             parts.append(f"{line} ({kind})")
+            if self._paths is not None and self._paths.actions():
+                parts.append(self._click_prompt())
         parts.append(f"Viewing as: {html.escape(self.name(viewer))}")
         if self.last_rolls:
             parts.append("🎲 " + html.escape("; ".join(self.last_rolls[-6:])))
+        if self.hint_text:
+            parts.append(f"<span class='nekolib-hint-text'>{html.escape(self.hint_text)}</span>")
         if self.last_error:
             parts.append(f"<span style='color:#b00'>{html.escape(self.last_error)}</span>")
         return "<br>".join(parts)
 
-    def _rebuild_buttons(self, state: GameState) -> None:
-        """One button per legal action, reusing pooled buttons (a click sends few messages)."""
-        actions = []
-        if not state.is_terminal() and self.is_human(state.current_player()):
-            actions = state.legal_actions()
-        while len(self._button_pool) < len(actions):
-            self._button_pool.append(self._new_action_button())
-        buttons = self._button_pool[: len(actions)]
+    def _click_prompt(self) -> str:
+        return (
+            "<i>Click a highlighted part of the picture to play "
+            "(click it again to undo the pick, Escape clears).</i>"
+        )
+
+    def _rebuild_buttons(self, actions: Sequence[Any]) -> None:
+        """The move list (every legal action) and a button for each action with no click path.
+
+        Buttons are pooled and reused, so a click sends few messages.
+        """
+        paths = self._paths
+        clickable = set(paths.actions()) if paths is not None else set()
+        free = [a for a in actions if a not in clickable]
+        self.action_buttons = self._fill(self._button_pool, actions, "nekolib-action")
+        self.actions_box.children = tuple(self.action_buttons)
+        self.free_buttons = self._fill(self._free_pool, free, "nekolib-free-action")
+        self.free_box.children = tuple(self.free_buttons)
+        for button in [*self.action_buttons, *self.free_buttons]:
+            hinted = self.hinted is not None and button.action == self.hinted
+            if hinted:
+                button.add_class("nekolib-hinted")
+            else:
+                button.remove_class("nekolib-hinted")
+
+    def _fill(
+        self, pool: list[widgets.Button], actions: Sequence[Any], css: str
+    ) -> list[widgets.Button]:
+        state = self.state
+        while len(pool) < len(actions):
+            pool.append(self._new_action_button(css))
+        buttons = pool[: len(actions)]
         for button, action in zip(buttons, actions, strict=True):
             label = state.action_to_string(action)
             if button.description != label:
                 button.description = label
                 button.tooltip = label
             button.action = action
-        self.action_buttons = buttons
-        self.actions_box.children = tuple(buttons)
+        return buttons
 
-    def _new_action_button(self) -> widgets.Button:
+    def _new_action_button(self, css: str = "nekolib-action") -> widgets.Button:
         button = widgets.Button(layout=widgets.Layout(width="auto"))
-        button.add_class("nekolib-action")
+        button.add_class(css)
         button.action = None
         button.on_click(lambda b: self.play(b.action))
         return button
+
+
+def _clicks_module(state: GameState) -> Any:
+    """``nekolib.<game>.clicks`` next to the state's rules module, if the game has one."""
+    package = type(state).__module__.rpartition(".")[0]
+    if not package:
+        return None
+    try:
+        return importlib.import_module(f"{package}.clicks")
+    except ModuleNotFoundError as err:
+        if err.name == f"{package}.clicks":
+            return None
+        raise
 
 
 def _safe_turn_player(state: GameState) -> int | None:

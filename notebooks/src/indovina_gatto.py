@@ -1,7 +1,8 @@
 # %% [markdown]
 # # Indovina Gatto: exact deduction at the masked ball
 #
-# *Indovina Gatto* (HABA 2019, English edition *Cloaked Cats*) for 2-4 players.
+# *Indovina Gatto* by Connor Reid (HABA 2019; English edition *Cloaked Cats*, German
+# *Club der Tatzen*) for 2-4 players.
 # Everybody secretly holds **3 of the 19 trait cards** (5 poses, 8 fur colours,
 # 2 patterns, 4 accessories). On your turn you
 #
@@ -19,7 +20,10 @@
 # Every mask is an exact yes/no answer to "do you have one of these traits?". This
 # notebook turns those answers into **exact probabilities** (fractions, no sampling).
 # The rules engine is `nekolib.indovina_gatto`; the choices the rulebook leaves open
-# (the cat deck above all) are in `docs/assumptions/indovina_gatto.md`.
+# (the cat deck above all) are in `docs/assumptions/indovina_gatto.md`. Traits have the
+# English edition's names (*leaping daredevil*, *striped*, *ball of yarn*, ...);
+# `trait_label(trait, "it")` gives the Italian rulebook's (*lo spavaldo baldanzoso*,
+# *tigrato*, *gomitolo di lana*, ...).
 
 # %%
 # %matplotlib inline
@@ -69,7 +73,9 @@ display(hot_seat)
 # From one player's view, the unseen trait cards are the 19 minus the own 3 minus the
 # unmasked ones. Every way of dealing them to the opponents is equally likely a priori
 # (a hypergeometric deal); a deal survives if it reproduces **every** mask that was
-# placed or not placed and every wrong guess. The probability that Red holds *blue* is
+# placed or not placed, every wrong guess and - because the rules forbid naming a trait
+# on your own cards - the fact that a player who names a trait does not hold it
+# (`Params.guess_own_traits = False`, the default). The probability that Red holds *blue* is
 #
 # $$P(\text{Red has blue}\mid\text{masks}) =
 #   \frac{\#\{\text{surviving deals with blue at Red}\}}{\#\{\text{surviving deals}\}}.$$
@@ -78,11 +84,11 @@ display(hot_seat)
 # are grouped, then a forward-backward sum runs over the opponents), and the tests
 # check it against listing every deal and against Monte Carlo sampling.
 #
-# A first example: two players. You hold *red, tabby, lazy*; the opponent holds *blue,
-# top hat, haughty* (you do not know that). You play cat #11.
+# A first example: two players. You hold *red, striped, lazy layabout*; the opponent
+# holds *blue, top hat, strutting beauty* (you do not know that). You play cat #11.
 
 # %%
-me, you = ("red", "tabby", "lazy"), ("blue", "top hat", "haughty")
+me, you = ("red", "striped", "lazy layabout"), ("blue", "top hat", "strutting beauty")
 cat = 11
 state = new_game(2, traits=[me, you], cat_order=[cat, *[c for c in range(40) if c != cat]])
 before = posterior(state.view(0))
@@ -90,15 +96,16 @@ state = state.apply(PlayCat(cat))
 after = posterior(state.view(0))
 print("cat #11:", ", ".join(DEFAULT_DECK[cat]), "| masked by:", state.table[-1].maskers)
 print("deals before:", before.deals, " after:", after.deals)
-for trait in ["blue", "swaggering", "green", "top hat"]:
+for trait in ["blue", "leaping daredevil", "green", "top hat"]:
     p0, p1 = before.probability(1, trait), after.probability(1, trait)
-    print(f"P(opponent has {trait:10}) = {p0} -> {p1}")
+    print(f"P(opponent has {trait:17}) = {p0} -> {p1}")
 
 # %% [markdown]
 # ## Classroom exercise: conditional probability
 #
-# Same situation: you hold *red, tabby, lazy*, so 16 trait cards are unseen and your
-# opponent holds 3 of them. Cat #11 is *swaggering, blue, fish cocktail* - three unseen
+# Same situation: you hold *red, striped, lazy layabout*, so 16 trait cards are unseen and
+# your opponent holds 3 of them. Cat #11 is *leaping daredevil, blue, fish cocktail* -
+# three unseen
 # traits. Work out, as fractions:
 #
 # 1. `p_blue`: before the cat is played, the probability that the opponent holds *blue*;

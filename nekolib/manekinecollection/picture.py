@@ -1,0 +1,902 @@
+"""Manekinecollection drawn as the box looks: three kotatsu, Zabuton Neko, rows of cat cards.
+
+Pure functions of a **view** (``state.view(player)``), so nothing a viewer may not
+see can reach the picture: face-down zabuton values and other players' hands arrive
+as ``"?"`` and are drawn as tile and card backs.
+
+Rulebook setup: "Place the three kotatsu boards side by side in the center of the
+table ... Place two 'Zabuton Neko' on each 'Kotatsu Board'"; "The Cat Cards are
+lined up in front of the Tatami Board of the color that corresponds to the player";
+"After drawing a Manekineko from the bag, place the Manekineko between the kotatsu
+boards". Ids and classes (tests and clicks use them): ``kotatsu-<name>``,
+``zabuton-<name>-<slot>``, ``row-<name>-<seat>``, ``played-<name>-<seat>-<i>``,
+``hand-card-<i>`` (the viewer's hand), ``hand-<seat>``, ``player-<seat>``, ``bag``,
+``deck``, ``discard``, ``manekineko``; classes ``kotatsu``, ``zabuton``, ``row``,
+``card``, ``hand-card``, ``card-back``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection, Sequence
+from typing import Any
+
+from nekolib.core import CHANCE, HIDDEN, TERMINAL
+from nekolib.manekinecollection.rules import CAN, GOLD, ROW_SIZE, class_of_colours
+from nekolib.picture import (
+    INK,
+    MUTED,
+    SVG,
+    document,
+    el,
+    group,
+    player_colour,
+    player_marker,
+    player_name,
+    title,
+)
+from nekolib.picture import text as label
+
+__all__ = ["CARD_FILLS", "example_view", "summary", "svg", "text"]
+
+WIDTH = 960
+MARGIN = 12
+GAP = 10
+KOTATSU_W = 262
+BOARD_H = 124
+ZABUTON = 100
+ROW_H = 58
+CARD_W, CARD_H = 36, 50
+HAND_W, HAND_H = 44, 60
+SIDE_W = WIDTH - 2 * MARGIN - 3 * KOTATSU_W - 3 * GAP
+HIGHLIGHT = "#f2b600"
+
+CARD_FILLS: dict[str, str] = {
+    "red": "#d1352b",
+    "orange": "#f08a1c",
+    "yellow": "#f4d03a",
+    "green": "#2e9d57",
+    "blue": "#2f6fc0",
+    "black": "#262626",
+}
+"""The cat colours' own fills (cards, pieces, zabuton); every use also carries a label."""
+ABBREVIATIONS = {
+    "red": "red",
+    "orange": "org",
+    "yellow": "yel",
+    "green": "grn",
+    "blue": "blu",
+    "black": "blk",
+}
+DARK_TEXT = {"orange", "yellow"}
+CARD_BACK = "#6a4c93"
+WOOD, QUILT = "#c08a53", "#eadbc0"
+FEATURE_WORDS = {GOLD: "gold coin", CAN: "cat can"}
+PHASES = {
+    "setup": "setting up",
+    "play": "play 1 or 2 cat cards at one kotatsu",
+    "draw": "drawing back up to 3 cards",
+    "refill": "new Zabuton Neko from the bag",
+    "choose": "showdown winner picks a Zabuton Neko",
+    "over": "game over",
+}
+
+
+# --------------------------------------------------------------------------- small helpers
+def _fill(colour: str) -> str:
+    return CARD_FILLS.get(colour, "#9a9a9a")
+
+
+def _ink_on(colour: str) -> str:
+    return INK if colour in DARK_TEXT or colour not in CARD_FILLS else "white"
+
+
+def _abbr(colour: str) -> str:
+    return ABBREVIATIONS.get(colour, colour[:3])
+
+
+def _tint(hex_colour: str, amount: float) -> str:
+    """``hex_colour`` mixed with white (``amount`` = share of white)."""
+    r, g, b = (int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
+    mix = [round(c + (255 - c) * amount) for c in (r, g, b)]
+    return "#" + "".join(f"{c:02x}" for c in mix)
+
+
+def _parse(card: str) -> tuple[str, int] | None:
+    """``"green 5"`` -> ``("green", 5)``; a hidden card -> ``None``."""
+    if card == HIDDEN:
+        return None
+    colour, _, rank = card.rpartition(" ")
+    return colour, int(rank)
+
+
+def _slug(name: str) -> str:
+    return name.replace(" ", "-")
+
+
+def _ring(x: float, y: float, w: float, h: float, rx: float = 6) -> str:
+    """The highlight: a thick gold outline plus a dashed dark one (not colour alone)."""
+    box = {"x": x - 4, "y": y - 4, "width": w + 8, "height": h + 8, "rx": rx, "fill": "none"}
+    return el("rect", class_="highlight", stroke=HIGHLIGHT, stroke_width=5, **box) + el(
+        "rect", stroke=INK, stroke_width=1.5, stroke_dasharray="5 3", **box
+    )
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'tsnrhtdd'[(n // 10 % 10 != 1) * (n % 10 < 4) * n % 10 :: 4]}"
+
+
+def _who(view: dict[str, Any], seat: int | None) -> str:
+    if seat is None:
+        return "spectator"
+    if seat == CHANCE:
+        return "chance (a draw)"
+    if seat == TERMINAL:
+        return "nobody"
+    return player_name(seat)
+
+
+def _card_word(card: str) -> str:
+    parsed = _parse(card)
+    return "hidden card" if parsed is None else f"{parsed[0]} card, {parsed[1]} cat icons"
+
+
+# --------------------------------------------------------------------------- cards and pieces
+def _paws(x: float, y: float, w: float, count: int, colour: str) -> str:
+    """``count`` paw dots in rows of three (the card's cat icons)."""
+    dots = []
+    ink = _ink_on(colour)
+    step = min(9.0, (w - 8) / 3)
+    for i in range(count):
+        row, col = divmod(i, 3)
+        in_row = min(3, count - row * 3)
+        left = x + w / 2 - (in_row - 1) * step / 2
+        dots.append(el("circle", cx=left + col * step, cy=y + row * 7.5, r=2.6, fill=ink))
+    return "".join(dots)
+
+
+def card(word: str, x: float, y: float, w: float = CARD_W, h: float = CARD_H, **attrs: Any) -> str:
+    """A face-up cat card from a view (``"green 5"``): colour fill, colour name, icons.
+
+    The icon count is printed as a number and as paw dots ("The rank of Cat Cards is
+    determined by the number of [icons printed on the card]").
+    """
+    parsed = _parse(word)
+    if parsed is None:
+        return card_back(x, y, w, h, **attrs)
+    colour, rank = parsed
+    ink = _ink_on(colour)
+    attrs["class_"] = ("card " + attrs.get("class_", "")).strip() + f" {colour}"
+    parts = [
+        title(f"{colour} {rank} ({_card_word(word)})"),
+        el("rect", x=x, y=y, width=w, height=h, rx=4, fill=_fill(colour), stroke=INK),
+        label(x + w / 2, y + 12, _abbr(colour), 11, text_anchor="middle", fill=ink),
+        label(
+            x + w / 2,
+            y + h * 0.5 + 6,
+            str(rank),
+            15,
+            text_anchor="middle",
+            fill=ink,
+            font_weight="bold",
+        ),
+    ]
+    if w >= 30:  # full-size cards also show the icons as paw dots
+        parts.append(_paws(x, y + h - 12 if rank <= 3 else y + h - 15, w, min(rank, 9), colour))
+    return group(parts, **attrs)
+
+
+def card_back(x: float, y: float, w: float = CARD_W, h: float = CARD_H, **attrs: Any) -> str:
+    """A face-down cat card (another player's hand, the deck)."""
+    attrs["class_"] = ("card-back " + attrs.get("class_", "")).strip()
+    parts = [
+        el("rect", x=x, y=y, width=w, height=h, rx=4, fill=CARD_BACK, stroke=INK),
+        el(
+            "rect",
+            x=x + 3,
+            y=y + 3,
+            width=w - 6,
+            height=h - 6,
+            rx=3,
+            fill="none",
+            stroke="white",
+            stroke_width=1,
+        ),
+        _cat_head(x + w / 2, y + h / 2, min(w, h) * 0.22, "#8f75b5", "white"),
+    ]
+    return group(parts, **attrs)
+
+
+def _cat_head(cx: float, cy: float, r: float, fill: str, stroke: str = INK) -> str:
+    """A cat piece seen from above: round head, two ears, eyes."""
+    ears = (
+        f"{cx - r * 0.95:.1f},{cy - r * 0.35:.1f} {cx - r * 0.75:.1f},{cy - r * 1.35:.1f} "
+        f"{cx - r * 0.2:.1f},{cy - r * 0.9:.1f}",
+        f"{cx + r * 0.95:.1f},{cy - r * 0.35:.1f} {cx + r * 0.75:.1f},{cy - r * 1.35:.1f} "
+        f"{cx + r * 0.2:.1f},{cy - r * 0.9:.1f}",
+    )
+    eye = "#f4d03a" if fill == CARD_FILLS["black"] else INK
+    return "".join(
+        [
+            *(el("polygon", points=p, fill=fill, stroke=stroke, stroke_width=1.2) for p in ears),
+            el("circle", cx=cx, cy=cy, r=r, fill=fill, stroke=stroke, stroke_width=1.2),
+            el("circle", cx=cx - r * 0.38, cy=cy - r * 0.1, r=max(1.2, r * 0.13), fill=eye),
+            el("circle", cx=cx + r * 0.38, cy=cy - r * 0.1, r=max(1.2, r * 0.13), fill=eye),
+        ]
+    )
+
+
+def _feature_icon(feature: str, x: float, y: float, r: float = 9) -> str:
+    """Gold coin: a gold disc with a yen sign; cat can: a tin with the word can."""
+    if feature == GOLD:
+        return el("circle", cx=x, cy=y, r=r, fill="#f2c200", stroke="#7a5b00", stroke_width=1.5) + (
+            label(x, y + 4, "¥", 11, text_anchor="middle", font_weight="bold", fill="#5a4300")
+        )
+    if feature == CAN:
+        return el(
+            "rect",
+            x=x - 13,
+            y=y - 8,
+            width=26,
+            height=16,
+            rx=3,
+            fill="#cfd8dc",
+            stroke="#455a64",
+            stroke_width=1.2,
+        ) + label(x, y + 4, "can", 11, text_anchor="middle", fill="#263238")
+    return ""
+
+
+def _zabuton_words(z: dict[str, Any]) -> str:
+    feature = FEATURE_WORDS.get(z["feature"])
+    value = "face down" if z["value"] == HIDDEN else f"worth {z['value']:+d}"
+    return f"{z['colour']} cat" + (f" with {feature}" if feature else "") + f", zabuton {value}"
+
+
+def _value_badge(value: Any, x: float, y: float, r: float = 11) -> str:
+    if value == HIDDEN:
+        return el("circle", cx=x, cy=y, r=r, fill="#555", stroke=INK) + label(
+            x, y + 4, "?", 12, text_anchor="middle", fill="white", font_weight="bold"
+        )
+    return el("circle", cx=x, cy=y, r=r, fill="white", stroke=INK) + label(
+        x, y + 4, f"{value:+d}", 11, text_anchor="middle", font_weight="bold"
+    )
+
+
+def zabuton(
+    z: dict[str, Any] | None, zid: str, x: float, y: float, size: float, hl: Collection[str]
+) -> str:
+    """A Zabuton Neko: the cat piece on its zabuton tile (value face down unless seen)."""
+    ring = _ring(x, y, size, size) if zid in hl else ""
+    if z is None:
+        body = [
+            title("empty place: a new Zabuton Neko comes from the bag"),
+            el(
+                "rect",
+                x=x,
+                y=y,
+                width=size,
+                height=size,
+                rx=10,
+                fill="none",
+                stroke=MUTED,
+                stroke_dasharray="6 4",
+            ),
+            label(x + size / 2, y + size / 2 + 4, "empty", 11, text_anchor="middle", fill=MUTED),
+        ]
+        return group([*body, ring], id=zid, class_="zabuton-place empty")
+    colour = z["colour"]
+    fill = _fill(colour)
+    body = [
+        title(_zabuton_words(z)),
+        el(
+            "rect",
+            x=x,
+            y=y,
+            width=size,
+            height=size,
+            rx=12,
+            fill=_tint(fill, 0.55),
+            stroke=fill,
+            stroke_width=3,
+        ),
+        el(
+            "rect",
+            x=x + 7,
+            y=y + 7,
+            width=size - 14,
+            height=size - 14,
+            rx=8,
+            fill="none",
+            stroke=_tint(fill, 0.25),
+            stroke_width=1,
+            stroke_dasharray="3 3",
+        ),
+        _cat_head(x + size / 2, y + size * 0.46, size * 0.2, fill),
+        label(
+            x + size / 2,
+            y + size - 10,
+            f"{colour} cat",
+            11,
+            text_anchor="middle",
+            font_weight="bold",
+        ),
+        _feature_icon(z["feature"], x + 15, y + 15),
+        _value_badge(z["value"], x + size - 14, y + 15),
+    ]
+    return group([*body, ring], id=zid, class_=f"zabuton {colour}")
+
+
+def _zabuton_chip(z: dict[str, Any], x: float, y: float) -> str:
+    """A collected Zabuton Neko, small: colour, value (or ?), coin/can corner."""
+    colour = z["colour"]
+    value = "?" if z["value"] == HIDDEN else f"{z['value']:+d}"
+    mark = ""
+    if z["feature"] == GOLD:
+        mark = el("circle", cx=x + 30, cy=y + 2, r=5, fill="#f2c200", stroke="#7a5b00")
+    elif z["feature"] == CAN:
+        mark = el(
+            "rect", x=x + 25, y=y - 3, width=9, height=10, rx=1.5, fill="#cfd8dc", stroke="#455a64"
+        )
+    return group(
+        [
+            title(_zabuton_words(z)),
+            el("rect", x=x, y=y, width=32, height=32, rx=5, fill=_fill(colour), stroke=INK),
+            label(x + 16, y + 12, _abbr(colour), 11, text_anchor="middle", fill=_ink_on(colour)),
+            label(
+                x + 16,
+                y + 27,
+                value,
+                11,
+                text_anchor="middle",
+                font_weight="bold",
+                fill=_ink_on(colour),
+            ),
+            mark,
+        ],
+        class_=f"collected {colour}",
+    )
+
+
+# --------------------------------------------------------------------------- kotatsu
+def _row(view: dict[str, Any], k: int, seat: int, x: float, y: float, hl: Collection[str]) -> str:
+    """One player's cards at one kotatsu, in front of their tatami (3 places)."""
+    board = view["kotatsu"][k]
+    name = _slug(board["name"])
+    row = board["rows"][seat]
+    rid = f"row-{name}-{seat}"
+    done = seat in board["completed"]
+    h = ROW_H - 4
+    colour = player_colour(seat)
+    parts = [
+        title(
+            f"{player_name(seat)} at the {board['name']} kotatsu: "
+            + (", ".join(row) or "no cards yet")
+        ),
+        el(
+            "rect",
+            x=x,
+            y=y,
+            width=KOTATSU_W,
+            height=h,
+            rx=6,
+            fill=_tint(colour, 0.85),
+            stroke=colour,
+            stroke_width=2 if done else 1,
+        ),
+        player_marker(x + 14, y + h / 2, seat, r=9),
+    ]
+    for i in range(ROW_SIZE):
+        cx = x + 30 + i * (CARD_W + 5)
+        if i < len(row):
+            parts.append(card(row[i], cx, y + 2, id=f"played-{name}-{seat}-{i}"))
+        else:
+            parts.append(
+                el(
+                    "rect",
+                    x=cx,
+                    y=y + 2,
+                    width=CARD_W,
+                    height=CARD_H,
+                    rx=4,
+                    fill="none",
+                    stroke=MUTED,
+                    stroke_dasharray="4 3",
+                )
+            )
+    right = x + 30 + ROW_SIZE * (CARD_W + 5) + 4
+    if done:
+        order = board["completed"].index(seat) + 1
+        parts.append(label(right, y + 20, f"✓ full, {_ordinal(order)}", 12, font_weight="bold"))
+        pieces = [z["colour"] for z in board["slots"] if z is not None]
+        if len(pieces) + len(row) == 5:
+            parts.append(label(right, y + 38, class_name(pieces, row), 12))
+    if rid in hl:
+        parts.append(_ring(x, y, KOTATSU_W, h))
+    return group(parts, id=rid, class_="row completed" if done else "row")
+
+
+def class_name(pieces: Sequence[str], row: Sequence[str]) -> str:
+    """Hand class of two piece colours and three card strings ("5cats" ... "solocat")."""
+    from nekolib.manekinecollection.rules import HAND_CLASSES
+
+    colours = [*pieces, *(c.rpartition(" ")[0] for c in row)]
+    return HAND_CLASSES[class_of_colours(colours)]
+
+
+def kotatsu(view: dict[str, Any], k: int, x: float, y: float, hl: Collection[str]) -> str:
+    """One kotatsu board with its two Zabuton Neko and every player's row of cards."""
+    board = view["kotatsu"][k]
+    name = _slug(board["name"])
+    kid = f"kotatsu-{name}"
+    choosing = view.get("choosing") == k
+    parts = [
+        title(f"the {board['name']} kotatsu"),
+        label(
+            x + KOTATSU_W / 2,
+            y + 14,
+            f"{board['name']} kotatsu" + (": showdown!" if choosing else ""),
+            14,
+            text_anchor="middle",
+            font_weight="bold",
+        ),
+        el(
+            "rect",
+            x=x,
+            y=y + 22,
+            width=KOTATSU_W,
+            height=BOARD_H,
+            rx=12,
+            fill=QUILT,
+            stroke="#8b6b4a",
+            stroke_width=2,
+        ),
+        el(
+            "rect",
+            x=x + 10,
+            y=y + 30,
+            width=KOTATSU_W - 20,
+            height=BOARD_H - 16,
+            rx=6,
+            fill=WOOD,
+            stroke="#7a5230",
+            stroke_width=1.5,
+        ),
+    ]
+    slots = board["slots"]
+    step = (KOTATSU_W - len(slots) * ZABUTON) / (len(slots) + 1)
+    for s, z in enumerate(slots):
+        zx = x + step + s * (ZABUTON + step)
+        parts.append(
+            zabuton(z, f"zabuton-{name}-{s}", zx, y + 22 + (BOARD_H - ZABUTON) / 2, ZABUTON, hl)
+        )
+    if kid in hl:
+        parts.append(_ring(x, y + 22, KOTATSU_W, BOARD_H, 12))
+    for seat in range(view["num_players"]):
+        parts.append(_row(view, k, seat, x, y + 30 + BOARD_H + seat * ROW_H, hl))
+    return group(parts, id=kid, class_="kotatsu choosing" if choosing else "kotatsu")
+
+
+# --------------------------------------------------------------------------- supply column
+def _maneki(x: float, y: float, drawn: bool) -> str:
+    """A Manekineko: white beckoning cat with a red collar (drawn) or a dashed outline."""
+    if not drawn:
+        return el("circle", cx=x, cy=y, r=11, fill="none", stroke=MUTED, stroke_dasharray="3 2")
+    return "".join(
+        [
+            _cat_head(x, y, 10, "white"),
+            el("rect", x=x - 7, y=y + 8, width=14, height=3, rx=1.5, fill="#d1352b"),
+            el("circle", cx=x + 13, cy=y - 9, r=3.5, fill="white", stroke=INK),
+        ]
+    )
+
+
+def supply(view: dict[str, Any], x: float, y: float, hl: Collection[str]) -> tuple[str, float]:
+    """Manekineko drawn, the bag, the deck and the discard pile (right-hand column)."""
+    w, cx = SIDE_W, x + SIDE_W / 2
+    out = []
+    drawn, goal = view["manekineko_drawn"], view.get("manekineko_to_end", 3)
+    icons = [_maneki(cx + (i - (goal - 1) / 2) * 30, y + 40, i < drawn) for i in range(goal)]
+    box = [
+        title(f"Manekineko drawn {drawn} of {goal}: the game ends at the {_ordinal(goal)}"),
+        el("rect", x=x, y=y, width=w, height=92, rx=8, fill="white", stroke=MUTED),
+        label(cx, y + 16, "Manekineko", 12, text_anchor="middle", font_weight="bold"),
+        *icons,
+        label(cx, y + 70, f"{drawn}/{goal} drawn", 12, text_anchor="middle", font_weight="bold"),
+        label(
+            cx,
+            y + 85,
+            f"{view['manekineko_reserve']} in supply",
+            11,
+            text_anchor="middle",
+            fill=MUTED,
+        ),
+    ]
+    if "manekineko" in hl:
+        box.append(_ring(x, y, w, 92))
+    out.append(group(box, id="manekineko", class_="manekineko"))
+
+    y += 102
+    contents = "; ".join(f"{n} {what}" for what, n in view["bag"].items())
+    bag = [
+        title(f"bag: {contents or 'no cats'}; {view['bag_manekineko']} Manekineko"),
+        el(
+            "path",
+            d=f"M{cx - 18},{y + 14} Q{cx},{y + 22} {cx + 18},{y + 14} L{cx + 34},{y + 70} "
+            f"Q{cx},{y + 84} {cx - 34},{y + 70} Z",
+            fill="#8d6e63",
+            stroke=INK,
+            stroke_width=1.5,
+        ),
+        el(
+            "path",
+            d=f"M{cx - 18},{y + 14} Q{cx},{y + 2} {cx + 18},{y + 14}",
+            fill="none",
+            stroke="#d7b899",
+            stroke_width=3,
+        ),
+        label(
+            cx,
+            y + 52,
+            str(view["bag_size"]),
+            18,
+            text_anchor="middle",
+            font_weight="bold",
+            fill="white",
+        ),
+        label(cx, y + 96, f"bag: {view['bag_size']} cats", 12, text_anchor="middle"),
+        label(cx, y + 111, f"+ {view['bag_manekineko']} Manekineko", 12, text_anchor="middle"),
+    ]
+    if "bag" in hl:
+        bag.append(_ring(x + 8, y, w - 16, 116))
+    out.append(group(bag, id="bag", class_="bag"))
+
+    y += 126
+    deck, top = _deck(view, x + 30, y, hl), y + HAND_H + 14
+    out.append(deck)
+    out.append(_discard(view, x + 90, y + HAND_H - CARD_H, hl))
+    return "".join(out), top + 44 if view["reshuffles"] else top + 30
+
+
+def _slot_outline(x: float, y: float, w: float, h: float) -> str:
+    return el(
+        "rect", x=x, y=y, width=w, height=h, rx=4, fill="none", stroke=MUTED, stroke_dasharray="4 3"
+    )
+
+
+def _deck(view: dict[str, Any], cx: float, y: float, hl: Collection[str]) -> str:
+    """The deck: a stack of card backs and its size (and how often it was reshuffled)."""
+    n = view["deck_size"]
+    parts = [title(f"deck: {n} cards face down")]
+    for i in range(min(3, n // 20 + 1) if n else 0):
+        parts.append(card_back(cx - HAND_W / 2 - 3 + i * 3, y + 3 - i * 3, HAND_W, HAND_H))
+    if not n:
+        parts.append(_slot_outline(cx - HAND_W / 2, y, HAND_W, HAND_H))
+    base = y + HAND_H + 24
+    parts.append(label(cx, base, "deck", 12, text_anchor="middle", font_weight="bold"))
+    parts.append(label(cx, base + 14, f"{n} cards", 11, text_anchor="middle"))
+    if view["reshuffles"]:
+        again = f"reshuffled {view['reshuffles']}x"
+        parts.append(label(cx + 30, base + 28, again, 11, text_anchor="middle", fill=MUTED))
+    if "deck" in hl:
+        parts.append(_ring(cx - HAND_W / 2 - 3, y - 3, HAND_W + 6, HAND_H + 6))
+    return group(parts, id="deck", class_="deck")
+
+
+def _discard(view: dict[str, Any], cx: float, y: float, hl: Collection[str]) -> str:
+    """The discard pile, face up: its top card and its size."""
+    pile = view["discard"]
+    parts = [title(f"discard pile: {len(pile)} cards face up")]
+    if pile:
+        parts.append(card(pile[-1], cx - CARD_W / 2, y, class_="discard-top"))
+    else:
+        parts.append(_slot_outline(cx - CARD_W / 2, y, CARD_W, CARD_H))
+    base = y + CARD_H + 24
+    parts.append(label(cx, base, "discard", 12, text_anchor="middle", font_weight="bold"))
+    parts.append(label(cx, base + 14, f"{len(pile)} cards", 11, text_anchor="middle"))
+    if "discard" in hl:
+        parts.append(_ring(cx - CARD_W / 2, y, CARD_W, CARD_H))
+    return group(parts, id="discard", class_="discard")
+
+
+# --------------------------------------------------------------------------- panels
+def _status(view: dict[str, Any]) -> str:
+    """Whose turn, the phase and who decides now."""
+    phase = view["phase"]
+    words = PHASES.get(phase, phase)
+    if phase == "choose" and view.get("choosing") is not None:
+        where = view["kotatsu"][view["choosing"]]["name"]
+        words = f"{_who(view, view['decider'])} picks a Zabuton Neko at the {where} kotatsu"
+    if phase == "over":
+        winners = ", ".join(player_name(p) for p in view.get("winners", []))
+        return f"Game over - winner: {winners or 'nobody'}"
+    line = f"Turn: {player_name(view['turn'])}  -  {words}"
+    if view["decider"] != view["turn"]:
+        line += f"  -  deciding now: {_who(view, view['decider'])}"
+    return line
+
+
+def header(view: dict[str, Any]) -> str:
+    viewer = view.get("viewer")
+    seen = "spectator view" if viewer is None else (f"as seen by {player_name(viewer)}")
+    parts = [
+        label(MARGIN + 4, 26, "Manekinecollection", 20, font_weight="bold"),
+        label(
+            WIDTH - MARGIN - 4,
+            26,
+            f"{view['num_players']} players, {seen}",
+            12,
+            text_anchor="end",
+            fill=MUTED,
+        ),
+    ]
+    if view["phase"] != "over":
+        turn = view["turn"]
+        parts.append(player_marker(MARGIN + 13, 45, turn, r=8))
+    parts.append(
+        label(MARGIN + 28 if view["phase"] != "over" else MARGIN + 4, 50, _status(view), 13)
+    )
+    return group(parts, class_="status")
+
+
+def showdown(view: dict[str, Any], x: float, y: float, w: float) -> tuple[str, float]:
+    """The showdown in progress or the last one: ranking, hands, who took what."""
+    show = view.get("showdown")
+    if not show:
+        return "", y
+    where = view["kotatsu"][show["kotatsu"]]["name"]
+    taken = {t["player"]: t["piece"] for t in show["taken"]}
+    deciding = not show["taken"] and view.get("choosing") == show["kotatsu"]
+    head = f"Showdown at the {where} kotatsu (pieces: {', '.join(show['pieces'])})"
+    if deciding:
+        head += f" - {player_name(show['ranking'][0]['player'])} is choosing a Zabuton Neko"
+    cols = 2
+    col_w = (w - 16) / cols
+    lines = (len(show["ranking"]) + cols - 1) // cols
+    h = 30 + lines * 40
+    parts = [
+        el("rect", x=x, y=y, width=w, height=h, rx=8, fill="white", stroke=MUTED),
+        label(x + 10, y + 19, head, 13, font_weight="bold"),
+    ]
+    for place, entry in enumerate(show["ranking"]):
+        ex = x + 8 + (place % cols) * col_w
+        ey = y + 28 + (place // cols) * 40
+        seat = entry["player"]
+        parts.append(label(ex + 4, ey + 22, f"{place + 1}.", 13, font_weight="bold"))
+        parts.append(player_marker(ex + 30, ey + 17, seat, r=9))
+        for i, c in enumerate(entry["cards"]):
+            parts.append(card(c, ex + 46 + i * 29, ey, 26, 36, class_="showdown-card"))
+        result = f"{entry['hand']}  (icons {'-'.join(map(str, entry['strengths']))})"
+        parts.append(label(ex + 46 + 3 * 29 + 6, ey + 14, result, 12, font_weight="bold"))
+        if seat in taken:
+            parts.append(label(ex + 46 + 3 * 29 + 6, ey + 30, f"took the {taken[seat]}", 12))
+    return group(parts, id="showdown", class_="showdown"), y + h
+
+
+def _hand(view: dict[str, Any], seat: int, x: float, y: float, hl: Collection[str]) -> str:
+    """A player's hand: face up for the viewer (and for all at the end), else card backs."""
+    viewer = view.get("viewer")
+    hand = view["hands"][seat]
+    n = view["hand_sizes"][seat]
+    parts = []
+    if hand == HIDDEN:
+        parts.append(title(f"{player_name(seat)}'s hand: {n} cards, hidden"))
+        for i in range(n):
+            parts.append(card_back(x + i * 16, y + 4, CARD_W, CARD_H))
+        parts.append(
+            label(
+                x + (n - 1) * 16 + CARD_W + 8,
+                y + 34,
+                f"{n} card{'s' if n != 1 else ''} (hidden)",
+                12,
+            )
+        )
+    else:
+        for i, c in enumerate(hand):
+            cid = f"hand-card-{i}" if seat == viewer else f"hand-{seat}-card-{i}"
+            cls = "hand-card" if seat == viewer else "shown-hand"
+            parts.append(card(c, x + i * (HAND_W + 6), y, HAND_W, HAND_H, id=cid, class_=cls))
+            if cid in hl:
+                parts.append(_ring(x + i * (HAND_W + 6), y, HAND_W, HAND_H, 5))
+        if not hand:
+            parts.append(label(x, y + 34, "no cards", 12, fill=MUTED))
+    return group(parts, id=f"hand-{seat}", class_="hand")
+
+
+def _score_lines(view: dict[str, Any], seat: int) -> list[tuple[str, bool]]:
+    if "scores" in view:
+        s = view["scores"][seat]
+        star = " - winner!" if seat in view.get("winners", []) else ""
+        lines = [(f"Final score {s['total']}{star}", True)]
+        lines.append((f"tiles {s['tiles']}, coin {s['gold_coin']}, Ne-co {s['collection']}", False))
+        if s["cancelled"]:
+            lines.append(
+                (f"cat can cancelled {', '.join(f'{v:+d}' for v in s['cancelled'])}", False)
+            )
+        return lines
+    if seat == view.get("viewer") and "my_score" in view:
+        s = view["my_score"]
+        coin = f" (gold coin {s['gold_coin']})" if s["gold_coin"] else ""
+        return [(f"Score so far: {s['total']}{coin}", True)]
+    return []
+
+
+def player_panel(
+    view: dict[str, Any], seat: int, x: float, y: float, w: float, h: float, hl: Collection[str]
+) -> str:
+    """One seat: marker and name, hand, collected Zabuton Neko, score."""
+    colour = player_colour(seat)
+    pid = f"player-{seat}"
+    tags = []
+    if seat == view.get("viewer"):
+        tags.append("you")
+    if seat == view["turn"] and view["phase"] != "over":
+        tags.append("turn")
+    if seat == view["decider"] and seat != view["turn"]:
+        tags.append("deciding")
+    active = seat == view["decider"]
+    parts = [
+        title(f"{player_name(seat)}" + (f" ({', '.join(tags)})" if tags else "")),
+        el(
+            "rect",
+            x=x,
+            y=y,
+            width=w,
+            height=h,
+            rx=8,
+            fill=_tint(colour, 0.88),
+            stroke=colour,
+            stroke_width=4 if active else 1.5,
+        ),
+        player_marker(x + 16, y + 17, seat, r=10),
+        label(x + 32, y + 22, player_name(seat), 14, font_weight="bold"),
+    ]
+    if tags:
+        parts.append(
+            label(x + w - 8, y + 22, " / ".join(tags), 12, text_anchor="end", font_weight="bold")
+        )
+    parts.append(_hand(view, seat, x + 10, y + 32, hl))
+    zs = view["collected"][seat]
+    cy = y + 32 + HAND_H + 18
+    parts.append(label(x + 10, cy, f"Zabuton Neko: {len(zs)}", 12))
+    per_line = max(1, int((w - 16) // 36))
+    for i, z in enumerate(zs):
+        line, col = divmod(i, per_line)
+        parts.append(_zabuton_chip(z, x + 10 + col * 36, cy + 8 + line * 38))
+    lines = (len(zs) + per_line - 1) // per_line
+    sy = cy + 8 + lines * 38 + 14
+    for words, bold in _score_lines(view, seat):
+        parts.append(label(x + 10, sy, words, 12, font_weight="bold" if bold else None))
+        sy += 16
+    if pid in hl:
+        parts.append(_ring(x, y, w, h, 8))
+    return group(parts, id=pid, class_=f"player seat-{seat}")
+
+
+def _panel_height(view: dict[str, Any], w: float) -> float:
+    per_line = max(1, int((w - 16) // 36))
+    most = max((len(zs) for zs in view["collected"]), default=0)
+    lines = (most + per_line - 1) // per_line
+    scores = max(len(_score_lines(view, seat)) for seat in range(view["num_players"]))
+    return 32 + HAND_H + 26 + lines * 38 + 6 + 16 * scores + 4
+
+
+def legend(y: float) -> str:
+    parts = [
+        _feature_icon(GOLD, MARGIN + 12, y),
+        label(MARGIN + 26, y + 4, "gold coin piece", 11),
+        _feature_icon(CAN, MARGIN + 140, y),
+        label(MARGIN + 158, y + 4, "cat can piece", 11),
+        _value_badge(HIDDEN, MARGIN + 262, y, 9),
+        label(MARGIN + 276, y + 4, "zabuton value face down", 11),
+        label(
+            MARGIN + 440,
+            y + 4,
+            "cards: colour, icon count and paw dots; ✓ full, 1st = "
+            "third card played first (wins ties)",
+            11,
+        ),
+    ]
+    return group(parts, class_="legend")
+
+
+# --------------------------------------------------------------------------- public API
+def svg(view: dict[str, Any], *, highlight: Collection[str] = ()) -> SVG:
+    """The table as ``view`` shows it; ids in ``highlight`` get a gold and dashed ring."""
+    hl = frozenset(highlight)
+    body = [header(view)]
+    top = 62
+    boards = len(view["kotatsu"])
+    for k in range(boards):
+        body.append(kotatsu(view, k, MARGIN + k * (KOTATSU_W + GAP), top, hl))
+    table_bottom = top + 30 + BOARD_H + view["num_players"] * ROW_H
+    side, side_bottom = supply(view, MARGIN + boards * (KOTATSU_W + GAP), top, hl)
+    body.append(side)
+    y = max(table_bottom, side_bottom) + 6
+    shown, after = showdown(view, MARGIN, y, WIDTH - 2 * MARGIN)
+    if shown:
+        body.append(shown)
+        y = after + GAP
+    n = view["num_players"]
+    w = (WIDTH - 2 * MARGIN - (n - 1) * GAP) / n
+    h = _panel_height(view, w)
+    for seat in range(n):
+        body.append(player_panel(view, seat, MARGIN + seat * (w + GAP), y, w, h, hl))
+    y += h + 18
+    body.append(legend(y))
+    return document(WIDTH, y + 16, body, game="manekinecollection", label=summary(view))
+
+
+def _card_text(c: str) -> str:
+    return c.replace(" ", "")
+
+
+def _zn_text(z: dict[str, Any] | None) -> str:
+    if z is None:
+        return "(empty)"
+    mark = {GOLD: "/coin", CAN: "/can"}.get(z["feature"], "")
+    value = "?" if z["value"] == HIDDEN else f"{z['value']:+d}"
+    return f"{z['colour']}{mark}[{value}]"
+
+
+def text(view: dict[str, Any]) -> str:
+    """A compact text picture (at most 25 lines): ``blue/can[+2]`` is a Zabuton Neko."""
+    n = view["num_players"]
+    lines = [
+        f"Manekinecollection {n}p - {_status(view)}",
+        f"Manekineko {view['manekineko_drawn']}/{view.get('manekineko_to_end', 3)} - bag "
+        f"{view['bag_size']} cats + {view['bag_manekineko']} Manekineko - deck "
+        f"{view['deck_size']} - discard {len(view['discard'])}",
+    ]
+    for board in view["kotatsu"]:
+        lines.append(f"{board['name']:>6}: " + "  ".join(_zn_text(z) for z in board["slots"]))
+        rows = []
+        for seat in range(n):
+            row = board["rows"][seat]
+            done = f" #{board['completed'].index(seat) + 1}" if seat in board["completed"] else ""
+            rows.append(f"{player_name(seat)[0]}: {' '.join(map(_card_text, row)) or '-'}{done}")
+        lines.append("        " + " | ".join(rows))
+    for seat in range(n):
+        hand = view["hands"][seat]
+        shown = (
+            f"{view['hand_sizes'][seat]} hidden"
+            if hand == HIDDEN
+            else " ".join(map(_card_text, hand)) or "-"
+        )
+        got = " ".join(_zn_text(z) for z in view["collected"][seat]) or "-"
+        score = _score_lines(view, seat)
+        tail = f" - {score[0][0]}" if score else ""
+        lines.append(f"{player_name(seat)}: hand {shown}; zabuton {got}{tail}")
+    show = view.get("showdown")
+    if show:
+        where = view["kotatsu"][show["kotatsu"]]["name"]
+        ranking = ", ".join(f"{player_name(e['player'])} {e['hand']}" for e in show["ranking"])
+        lines.append(f"Showdown at {where}: {ranking}")
+    return "\n".join(lines)
+
+
+def summary(view: dict[str, Any]) -> str:
+    """One line: players, who acts, Manekineko count, deck."""
+    n = view["num_players"]
+    drawn = f"Manekineko {view['manekineko_drawn']}/{view.get('manekineko_to_end', 3)}"
+    if view["phase"] == "over":
+        winners = "+".join(player_name(p) for p in view.get("winners", []))
+        return f"{n}p, game over, {winners or 'nobody'} won, {drawn}"
+    who = _who(view, view["decider"])
+    return f"{n}p {view['phase']}, {who} to act, {drawn}, deck {view['deck_size']}"
+
+
+def example_view(num_players: int = 3, seed: int = 7, plies: int = 70) -> dict[str, Any]:
+    """A typical mid-game position (seeded random play), as a spectator sees it."""
+    from nekolib.manekinecollection.rules import new_game
+
+    state = new_game(num_players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if state.is_terminal():
+            break
+        if state.current_player() == CHANCE:
+            state = state.apply(state.sample_chance(rng))
+        else:
+            state = state.apply(rng.choice(state.legal_actions()))
+    return state.view(None)
