@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
 import math
+from collections import Counter
 from fractions import Fraction
 
 import pytest
@@ -17,13 +19,16 @@ from nekolib.indovina_gatto.analysis import (
     guess_values,
     monte_carlo_posterior,
     posterior,
+    posterior_table,
     prior_deal_count,
 )
 from nekolib.indovina_gatto.rules import (
     ALL_TRAITS,
     DEFAULT_DECK,
+    ITALIAN,
     PLAY,
     Guess,
+    Params,
     Pass,
     PlayCat,
     new_game,
@@ -36,7 +41,10 @@ YOU = ("blue", "top hat", "strutting beauty")
 def played(*cards_and_guesses, n: int = 2, traits=None, seed: int = 0):
     """Play the given actions from a fixed deal, passing phase 3 when not told otherwise."""
     traits = (
-        traits or (ME, YOU, ("green", "spotted", "ball of yarn"), ("white", "toy mouse", "playful kitty"))[:n]
+        traits
+        or (ME, YOU, ("green", "spotted", "ball of yarn"), ("white", "toy mouse", "playful kitty"))[
+            :n
+        ]
     )
     cats = [c for step in cards_and_guesses if isinstance(step, PlayCat) for c in [step.card]]
     order = cats + [c for c in range(40) if c not in cats]
@@ -247,3 +255,115 @@ def test_expected_points_agent_beats_always_guessing_on_the_same_posterior():
     won, _ = share_won(ExpectedPointsAgent, GreedyGuessAgent, 90)
     baseline, _ = share_won(GreedyGuessAgent, GreedyGuessAgent, 90)
     assert won > baseline
+
+
+# --------------------------------------------------------------------------- every public fact
+def rule_enumeration(view) -> tuple[int, dict[int, dict[str, Fraction]]]:
+    """Count deals by the rules themselves, written apart from ``analysis.knowledge``.
+
+    A deal of the unseen trait cards survives when, with it, every cat on the table gets
+    masks from exactly the players it did, every guess gets the answer it got, and (while
+    ``guess_own_traits`` is off) no guesser named a trait of their own.
+    """
+    me, n = view["viewer"], view["num_players"]
+    may_name_own = view["guess_own_traits"]
+    revealed = [set(r) for r in view["revealed"]]
+    unseen = [
+        t for t in ALL_TRAITS if t not in view["my_traits"] and not any(t in r for r in revealed)
+    ]
+    others = [p for p in range(n) if p != me]
+
+    def fits(p: int, holds: set[str]) -> bool:
+        for cat in view["table"]:
+            if bool(holds & set(cat["traits"])) != (p in cat["maskers"]):
+                return False
+        for g in view["guesses"]:
+            if g["suspect"] == p and (g["trait"] in holds) != g["correct"]:
+                return False
+            if g["guesser"] == p and not may_name_own and g["trait"] in holds:
+                return False
+        return True
+
+    def deals(i: int, left: list[str]):
+        if i == len(others):
+            yield {}
+            return
+        p = others[i]
+        for hand in itertools.combinations(left, view["hidden_counts"][p]):
+            if fits(p, revealed[p] | set(hand)):
+                rest = [t for t in left if t not in hand]
+                for tail in deals(i + 1, rest):
+                    yield {p: hand, **tail}
+
+    assert fits(me, set(view["my_traits"]))  # the viewer's own cards explain their masks
+    counts = {p: Counter() for p in others if view["hidden_counts"][p]}
+    total = 0
+    for deal in deals(0, unseen):
+        total += 1
+        for p in counts:
+            counts[p].update(deal[p])
+    marginals = {
+        p: {t: Fraction(counts[p][t], total) for t in ALL_TRAITS if t in unseen} for p in counts
+    }
+    return total, marginals
+
+
+def guessing_position(n: int, seed: int, plies: int, params: Params):
+    """Random players who guess half the time (so there are many guesses to learn from)."""
+    rng = make_rng(seed)
+    s = new_game(n, seed=seed, params=params)
+    for _ in range(plies):
+        if s.is_terminal():
+            break
+        a = rng.choice(s.legal_actions()) if s.phase == PLAY or rng.random() < 0.5 else Pass()
+        s = s.apply(a)
+    return s
+
+
+@pytest.mark.parametrize("own", [False, True])
+@pytest.mark.parametrize("n,plies", [(2, 8), (2, 16), (3, 14), (3, 24), (4, 30)])
+def test_posterior_equals_an_enumeration_by_the_rules_with_guesses(n, plies, own):
+    guesses_by_others = 0
+    for seed in range(5):
+        s = guessing_position(n, seed, plies, Params(guess_own_traits=own))
+        for viewer in range(n):
+            view = s.view(viewer)
+            assert view["guess_own_traits"] is own
+            guesses_by_others += sum(g["guesser"] != viewer for g in view["guesses"])
+            total, marginals = rule_enumeration(view)
+            fast, slow = posterior(view), brute_force_posterior(view)
+            assert fast.deals == slow.deals == total > 0
+            assert fast.marginals == slow.marginals == marginals
+    assert guesses_by_others >= 5  # the positions do test what guesses say
+
+
+def test_a_guess_proves_the_guesser_lacks_the_trait_only_when_own_traits_are_barred():
+    """The issue's example: player 1 wrongly guesses blue about player 2 (3 players)."""
+    for own, p_blue, deals in [(False, Fraction(0), 7645), (True, Fraction(131, 826), 9086)]:
+        s = new_game(3, seed=135, params=Params(guess_own_traits=own))
+        s = s.apply(s.legal_actions()[1]).apply(Pass())
+        s = s.apply(s.legal_actions()[1]).apply(Guess(2, "blue"))
+        assert s.guesses[-1].guesser == 1 and not s.guesses[-1].correct
+        view = s.view(0)
+        post = posterior(view)
+        assert post.probability(1, "blue") == p_blue and post.probability(2, "blue") == 0
+        assert (post.deals, post.marginals) == rule_enumeration(view) and post.deals == deals
+
+
+def test_four_players_early_deal_count_of_the_issue():
+    """Two wrong guesses in the first round: 246 120 deals, 362 040 if own traits may be named."""
+    for own, deals in [(False, 246_120), (True, 362_040)]:
+        s = guessing_position(4, 67, 4, Params(guess_own_traits=own))
+        assert [(g.guesser, g.trait) for g in s.guesses] == [(0, "striped"), (1, "black")]
+        assert posterior(s.view(2)).deals == deals
+
+
+def test_posterior_table_labels_in_either_language():
+    s = played(PlayCat(cat_matching({"blue"}, set(ME))))
+    post = posterior(s.view(0))
+    en, it = posterior_table(post), posterior_table(post, "it")
+    assert [r[1] for r in en] == [t for t in ALL_TRAITS if t not in ME]
+    assert [r[1] for r in it] == [ITALIAN[t] for t in ALL_TRAITS if t not in ME]
+    assert en[0][0] == "Pose" and it[0][0] == "Posa" and it[-1][0] == "Accessori"
+    assert all(r_en[2] == r_it[2] for r_en, r_it in zip(en, it, strict=True))
+    assert dict((r[1], r[2][1]) for r in en) == post.marginals[1]

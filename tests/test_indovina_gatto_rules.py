@@ -28,7 +28,9 @@ from nekolib.indovina_gatto.rules import (
     Params,
     Pass,
     PlayCat,
+    category_label,
     new_game,
+    trait_label,
 )
 
 
@@ -90,7 +92,9 @@ def test_player_count_outside_two_to_four_is_refused(n):
 
 def test_bad_explicit_deals_are_refused():
     with pytest.raises(InvalidSetup):
-        new_game(2, traits=[("red", "red", "lazy layabout"), ("blue", "striped", "strutting beauty")])
+        new_game(
+            2, traits=[("red", "red", "lazy layabout"), ("blue", "striped", "strutting beauty")]
+        )
     with pytest.raises(InvalidSetup):
         new_game(2, traits=[("red", "lazy layabout"), ("blue", "striped", "strutting beauty")])
     with pytest.raises(InvalidSetup):
@@ -129,7 +133,9 @@ def plain_cats(k: int) -> list[int]:
 
 
 def test_unmasked_traits_still_call_for_a_mask():
-    red_cat = card_with("red", avoiding={"blue", "top hat", "strutting beauty", "striped", "lazy layabout"})
+    red_cat = card_with(
+        "red", avoiding={"blue", "top hat", "strutting beauty", "striped", "lazy layabout"}
+    )
     a, b, c, d, e = plain_cats(5)
     s = new_game(2, traits=TRAITS_2P, cat_order=order_with_hands([a, b, c], [d, red_cat, e]))
     s = s.apply(PlayCat(a)).apply(Pass())
@@ -200,7 +206,11 @@ def test_params_can_allow_naming_own_traits():
 
 # --------------------------------------------------------------------------- end of game
 def unmask_all_of_player_1(params: Params | None = None, n: int = 3):
-    traits = (*TRAITS_2P, ("green", "spotted", "ball of yarn"), ("white", "fish cocktail", "seated boss"))[:n]
+    traits = (
+        *TRAITS_2P,
+        ("green", "spotted", "ball of yarn"),
+        ("white", "fish cocktail", "seated boss"),
+    )[:n]
     s = new_game(n, seed=3, traits=traits, params=params or Params())
     for t in TRAITS_2P[1]:
         while s.current_player() != 0:
@@ -438,3 +448,207 @@ def test_the_assumptions_file_lists_the_default_deck():
     assert listed == dict(enumerate(DEFAULT_DECK))
     for trait in ALL_TRAITS:  # the name table gives every English name its Italian one
         assert f"| {trait} | {ITALIAN[trait]} |" in text
+
+
+# --------------------------------------------------------------------------- names
+def test_traits_have_the_english_edition_names_and_italian_labels():
+    assert POSES == (
+        "leaping daredevil",
+        "strutting beauty",
+        "seated boss",
+        "lazy layabout",
+        "playful kitty",
+    )
+    assert PATTERNS == ("striped", "spotted")
+    assert ACCESSORIES == ("ball of yarn", "fish cocktail", "top hat", "toy mouse")
+    assert set(ITALIAN) == set(ALL_TRAITS) and len(set(ITALIAN.values())) == 19
+    expected_it = {
+        "leaping daredevil": "lo spavaldo baldanzoso",
+        "strutting beauty": "l'arrogante impettita",
+        "seated boss": "il boss accovacciato",
+        "lazy layabout": "il pigrone sdraiato",
+        "playful kitty": "la giocherellona a pancia in su",
+        "white": "bianco",
+        "red": "rosso",
+        "striped": "tigrato",
+        "spotted": "maculato",
+        "ball of yarn": "gomitolo di lana",
+        "top hat": "cilindro",
+    }
+    for trait, italian in expected_it.items():
+        assert trait_label(trait, "it") == italian
+    assert [trait_label(t) for t in ALL_TRAITS] == list(ALL_TRAITS)
+    assert trait_label(HIDDEN, "it") == HIDDEN
+    assert category_label("pattern", "it") == "Disegno del pelo"
+    assert category_label("pose") == "Pose"
+    for bad in [("unicorn", "en"), ("blue", "de"), ("blu", "it")]:
+        with pytest.raises(InvalidSetup):
+            trait_label(*bad)
+    assert str(Guess(1, "lazy layabout")) == "guess player 1 is lazy layabout"
+
+
+# --------------------------------------------------------------------------- bad set-ups
+SMALL_DECK = DEFAULT_DECK[:6]
+
+
+@pytest.mark.parametrize(
+    "field,value",
+    [
+        ("start_player", 5),
+        ("start_player", -1),
+        ("start_player", True),
+        ("start_player", 1.0),
+        ("start_player", "0"),
+        ("hand_size", 0),
+        ("hand_size", -2),
+        ("hand_size", 2.5),
+        ("hand_size", None),
+        ("masks_per_player", 0),
+        ("masks_per_player", "16"),
+        ("masks_per_player", False),
+        ("traits_per_player", 0),
+        ("traits_per_player", 10),
+        ("traits_per_player", 3.0),
+        ("final_round", "sometimes"),
+        ("final_round", None),
+        ("final_round", ["none"]),
+        ("empty_hand_ends_game", "yes"),
+        ("empty_hand_ends_game", 1),
+        ("guess_own_traits", 0),
+        ("guess_own_traits", "False"),
+        ("deck", ()),
+        ("deck", None),
+        ("deck", "red blue"),
+        ("deck", SMALL_DECK[:5]),
+    ],
+)
+def test_every_bad_params_field_is_refused_with_its_name_and_value(field, value):
+    with pytest.raises(InvalidSetup) as err:
+        Params(**{field: value})
+    message = str(err.value)
+    assert f"Params.{field}" in message
+    assert repr(value) in message or str(len(value)) in message
+    assert "use" in message or "needed" in message  # says what is allowed
+
+
+@pytest.mark.parametrize(
+    "card,why",
+    [
+        (("red", "blue"), "3-4"),
+        (("red", "blue", "spotted", "top hat", "seated boss"), "3-4"),
+        (("red", "red", "spotted"), "3-4"),
+        (("red", "unicorn", "spotted"), "'unicorn' is not a trait"),
+        (("red", 7, "spotted"), "tuple of 3-4"),
+        ("red", "tuple of 3-4"),
+    ],
+)
+def test_bad_cat_cards_are_refused(card, why):
+    deck = (*SMALL_DECK[:3], card, *SMALL_DECK[3:])
+    with pytest.raises(InvalidSetup) as err:
+        Params(deck=deck)
+    assert "Params.deck[3]" in str(err.value) and why in str(err.value)
+
+
+def test_setups_that_do_not_fit_the_player_count_are_refused():
+    with pytest.raises(InvalidSetup, match=r"start_player=3 .* 0 to 2"):
+        new_game(3, seed=0, params=Params(start_player=3))
+    with pytest.raises(InvalidSetup, match=r"hand_size=3 .* 3 players .* deck of 6"):
+        new_game(3, seed=0, params=Params(deck=SMALL_DECK))
+    with pytest.raises(InvalidSetup, match=r"hand_size=14 .* at most 13"):
+        new_game(3, seed=0, params=Params(hand_size=14))
+    with pytest.raises(InvalidSetup, match=r"traits_per_player=5 .* 4 players"):
+        new_game(4, seed=0, params=Params(traits_per_player=5))
+    for junk in ["Params()", {"start_player": 1}, 3]:
+        with pytest.raises(InvalidSetup, match="params="):
+            new_game(2, seed=0, params=junk)
+    for traits in [[1, 2], "red", [("red", 3, "blue"), ("green", "white", "black")], None]:
+        if traits is None:
+            continue
+        with pytest.raises(InvalidSetup, match="traits"):
+            new_game(2, traits=traits)
+    for order in [5, ["a"] * 40, [0.0, *range(1, 40)], [True, *range(1, 40)], range(39)]:
+        with pytest.raises(InvalidSetup, match="cat_order"):
+            new_game(2, seed=0, cat_order=order)
+
+
+def test_valid_unusual_setups_still_play():
+    """A 6-cat deck given as lists (stored as tuples), a later start seat, guess-only turns."""
+    params = Params(deck=[list(c) for c in SMALL_DECK], start_player=1)
+    assert params.deck == SMALL_DECK and hash(params)
+    s = new_game(2, seed=0, params=params)
+    assert s.current_player() == 1 and s.deck == () and hash(s)
+    end, _ = core_play_out(s, RandomAgent(), make_rng(0), on_step=lambda b, a, after: None)
+    assert end.is_terminal()
+    guess_only = 0
+    for seed in range(30):
+        params = Params(DEFAULT_DECK[:9], empty_hand_ends_game=False, start_player=seed % 3)
+
+        def no_dead_ends(before, action, after):
+            nonlocal guess_only
+            if not after.is_terminal():
+                assert after.legal_actions()
+                if after.phase == GUESS and not after.hands[after.turn]:
+                    guess_only += 1
+
+        end, _ = core_play_out(
+            new_game(3, seed=seed, params=params),
+            RandomAgent(),
+            make_rng(seed),
+            on_step=no_dead_ends,
+        )
+        assert end.end_reason in {"masks", "revealed"}
+    assert guess_only > 0
+
+
+# --------------------------------------------------------------------------- junk actions
+JUNK = [
+    [1],
+    {},
+    [],
+    None,
+    1,
+    "nonsense",
+    (0,),
+    PlayCat("0"),
+    PlayCat(True),
+    PlayCat(0.0),
+    PlayCat([0]),
+    PlayCat(None),
+    Guess(1, ["red"]),
+    Guess("1", "red"),
+    Guess(True, "green"),
+    Guess(1.0, "green"),
+    Guess(1, None),
+    Guess(1, "verde"),
+    Guess(None, None),
+    Guess([1], {"green"}),
+]
+
+
+def junk_states():
+    s = start_2p()
+    guessing = s.apply(PlayCat(min(s.hands[0])))
+    return [s, guessing, unmask_all_of_player_1(), replace(guessing, phase=OVER)]
+
+
+@pytest.mark.parametrize("junk", JUNK, ids=repr)
+def test_junk_actions_are_illegal_actions_and_change_nothing(junk):
+    for s in junk_states():
+        snapshot, stored = copy.deepcopy(s), field_values(s)
+        assert s.is_legal(junk) is False
+        with pytest.raises(IllegalAction) as err:
+            s.apply(junk)
+        assert err.value.action is junk and "Legal now" in str(err.value)
+        assert s == snapshot and field_values(s) == stored
+
+
+def test_junk_messages_name_what_is_allowed():
+    s = start_2p().apply(PlayCat(min(start_2p().hands[0])))
+    assert Guess(1, "green") in s.legal_actions()  # 1 and True are equal in Python, but
+    assert "player number from 0 to 1" in s.explain_illegal(Guess(True, "green"))
+    assert "player number from 0 to 1" in s.explain_illegal(Guess("1", "green"))
+    assert "Italian name of 'green'" in s.explain_illegal(Guess(1, "verde"))
+    assert "trait name" in s.explain_illegal(Guess(1, ["red"]))
+    assert "PlayCat(card), Guess(suspect, trait) and Pass()" in s.explain_illegal([1])
+    assert "card is given by its number" in start_2p().explain_illegal(PlayCat("0"))
+    assert "numbered 0 to 1" in s.explain_illegal(Guess(5, "green"))

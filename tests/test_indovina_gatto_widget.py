@@ -2,13 +2,28 @@
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
+
 from nekolib.indovina_gatto.analysis import posterior
 from nekolib.indovina_gatto.rules import GUESS, PLAY, Guess, Pass, PlayCat
 from nekolib.indovina_gatto.widget import make_widget
 
+SVG_NS = "{http://www.w3.org/2000/svg}"
+
+
+def fan(w, seat: int) -> list[tuple[str, str]]:
+    """``(class, tooltip)`` of each trait card in ``seat``'s fan on the widget's picture."""
+    root = ET.fromstring(w.board.svg)
+    cards = []
+    for g in root.iter(f"{SVG_NS}g"):
+        if g.get("id", "").startswith(f"fan-{seat}-"):
+            cards.append((g.get("class"), g.find(f"{SVG_NS}title").text))
+    return cards
+
 
 def test_buttons_are_the_legal_actions_and_a_cat_then_a_pass_plays_a_turn():
     w = make_widget(2, seats=["human", "human"], seed=1)
+    w.ready()  # hot seat: the hand-over screen is up until the player says ready
     assert [b.action for b in w.action_buttons] == w.state.legal_actions()
     assert all(isinstance(b.action, PlayCat) for b in w.action_buttons)
     first = w.action_buttons[0]
@@ -24,20 +39,28 @@ def test_buttons_are_the_legal_actions_and_a_cat_then_a_pass_plays_a_turn():
 def test_hot_seat_shows_only_the_viewers_traits():
     w = make_widget(2, seats=["human", "human"], seed=2)
     mine, theirs = w.state.traits
-    assert all(t in w.board.value for t in mine)
-    assert not any(f"<i>{t}</i>" in w.board.value for t in theirs)
+    assert w.board.svg == "" and w.covered  # nobody's secrets before the player is ready
+    w.ready()
+    assert [c for c, _ in fan(w, 0)] == ["trait-card trait-secret"] * 3
+    assert all(t in tip for t, (_, tip) in zip(mine, fan(w, 0), strict=True))
+    assert [c for c, _ in fan(w, 1)] == ["trait-card trait-back"] * 3
+    assert not any(t in tip for t in theirs for _, tip in fan(w, 1))
     w.action_buttons[0].click()
     w.click("no guess")
-    assert w.viewer == 1
-    assert all(f"<i>{t}</i>" in w.board.value for t in theirs)
-    assert not any(f"<i>{t}</i>" in w.board.value for t in mine)
+    assert w.viewer == 1 and w.board.svg == ""
+    w.ready()
+    assert all(t in tip for t, (_, tip) in zip(theirs, fan(w, 1), strict=True))
+    assert [c for c, _ in fan(w, 0)] == ["trait-card trait-back"] * 3
 
 
 def test_deduction_board_shows_the_exact_posterior_of_the_viewer():
     w = make_widget(3, seats=["human", "human", "human"], seed=4)
     for _ in range(3):
+        w.ready()
         w.action_buttons[0].click()
         w.click("no guess")
+        assert w.covered and w.deduction.value == ""  # hand-over: no deductions on screen
+    w.ready()
     post = posterior(w.state.view(w.viewer))
     assert f"{post.deals:,} of {post.prior_deals:,}" in w.deduction.value
     some = next(iter(post.marginals.values()))
@@ -47,11 +70,14 @@ def test_deduction_board_shows_the_exact_posterior_of_the_viewer():
 
 def test_a_right_guess_by_button_unmasks_the_trait():
     w = make_widget(2, seats=["human", "human"], seed=5)
+    w.ready()
     w.action_buttons[0].click()
     trait = w.state.traits[1][0]
+    assert fan(w, 1)[0][0] == "trait-card trait-back"
     w.click(Guess(1, trait))
     assert w.state.revealed[1] == (trait,)
-    assert f"<s>{trait}</s>" in w.board.value
+    w.ready()
+    assert fan(w, 1)[0][0] == "trait-card trait-unmasked" and trait in fan(w, 1)[0][1]
     assert "unmasked" in w.deduction.value or w.viewer == 1
 
 
@@ -67,6 +93,7 @@ def test_computer_seats_answer_and_undo_returns_to_the_human():
 
 def test_best_guess_advice_appears_in_the_guess_phase():
     w = make_widget(2, seats=["human", "human"], seed=7)
+    w.ready()
     w.action_buttons[0].click()
     assert "Best" in w.deduction.value
 

@@ -6,17 +6,31 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
+import xml.etree.ElementTree as ET
+
 from nekolib.core import CHANCE, HIDDEN
 from nekolib.manekinecollection.rules import PlayCards, TakeZabuton
-from nekolib.manekinecollection.widget import card_html, odds_html, play
+from nekolib.manekinecollection.widget import odds_html, play
+
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def _board(w):
+    """The widget's board (the game's SVG picture), parsed."""
+    return ET.fromstring(w.board.value)
+
+
+def _classes(root, cls):
+    return [e for e in root.iter() if cls in (e.get("class") or "").split()]
 
 
 def test_hot_seat_shows_only_the_viewers_hand():
     w = play(3, seats=["human"] * 3, seed=3)
     assert w.viewer == 0 and w.state.current_player() == 0
-    assert w.board.value.count("cards (hidden)") == 2
-    for card in w.state.hands[0]:
-        assert card_html(str(card)) in w.board.value
+    root = _board(w)
+    assert len(_classes(root, "card-back")) == 2 * 3  # two hidden hands of three
+    shown = [e.find(NS + "title").text.split(" (")[0] for e in _classes(root, "hand-card")]
+    assert shown == [str(card) for card in w.state.hands[0]]
     w.action_buttons[0].click()
     # chance (the draw) is rolled automatically; the device passes to the next player
     assert w.state.current_player() == 1 and w.viewer == 1
@@ -50,7 +64,8 @@ def test_new_game_with_a_seed_and_play_to_end_shows_scores():
     assert w.match.seed == 42
     w.run_button.click()
     assert w.state.is_terminal()
-    assert "Final scores" in w.board.value and "Game over" in w.status.value
+    assert "Final score" in w.board.value and "Game over" in w.status.value
+    assert all(str(s.total) in w.board.value for s in w.state.scores())
     assert w.action_buttons == []
 
 
@@ -86,7 +101,7 @@ def test_three_player_winner_chooses_with_buttons_seeing_the_tiles():
 
 def test_odds_panel_for_the_human_on_turn():
     w = play(2, seed=6)
-    assert "Odds for Tama" in w.odds_panel.value and "5cats" in w.odds_panel.value
+    assert "Odds for Red" in w.odds_panel.value and "5cats" in w.odds_panel.value
     assert odds_html(w.state, None) == ""
 
 

@@ -5,7 +5,10 @@ from __future__ import annotations
 import dataclasses
 
 from nekolib.core import Match
+from nekolib.neko_in.picture import svg
 from nekolib.neko_in.rules import (
+    COLOURS,
+    EVENT_TEXT,
     EVENTS,
     GARDEN,
     LITTER_BOX,
@@ -42,12 +45,16 @@ def test_buttons_are_exactly_the_legal_moves_and_computers_answer():
 
 def test_hot_seat_board_shows_only_the_deciding_players_tiles():
     w = neko_in_widget(3, seed=2, seats=["human"] * 3)
+    w.ready()
     black = [tile_name(t) for t in w.state.hands[0]]
     red = [tile_name(t) for t in w.state.hands[1]]
-    assert all(t in w.board.value for t in black) and not any(t in w.board.value for t in red)
+    assert w.board.svg == str(svg(w.state.view(0)))
+    assert all(t in w.board.svg for t in black) and not any(t in w.board.svg for t in red)
     w.click(Move(1))  # red owns the kitchen: red decides now, and sees red's tiles
     assert w.viewer == 1 and w.state.turn_player() == 0
-    assert all(t in w.board.value for t in red) and not any(t in w.board.value for t in black)
+    assert w.board.svg == "" and w.covered  # hand-over screen until red is ready
+    w.ready()
+    assert all(t in w.board.svg for t in red) and not any(t in w.board.svg for t in black)
 
 
 def test_undo_new_game_and_seat_dropdowns():
@@ -73,33 +80,43 @@ def test_brawl_dice_and_odds_are_shown():
     cats = list(w.state.cats)
     cats[2] = 5 + 2  # the yellow cat in the kitchen
     w.match = Match(dataclasses.replace(w.state, cats=tuple(cats)), 4)
-    w.refresh()
+    w.ready()
     assert "Kitchen (the yellow cat): you get in 25/36" in w.odds_panel.value
     assert "brawl with the yellow cat" in " ".join(labels(w))
     w.click(Move(1))
-    assert "Dice:" in w.board.value
+    w.ready()
     assert w.state.cats[0] == GARDEN or w.state.cats[2] == GARDEN
+    assert w.status.value.count("rolled") == 2  # the brawl's two dice, then the catch die
+    dice = [COLOURS[f] for f in w.state.dice]
+    assert dice == [COLOURS[f] for f in w.state.catch_roll]
+    for i, colour in enumerate(dice):  # the picture shows the last roll
+        assert f'id="die-{i}" class="die" data-face="{colour}"' in w.board.svg
 
 
 def test_events_widget_hides_event_tiles_and_offers_held_ones_as_buttons():
     w = neko_in_widget(3, seed=5, version="events", seats=["human"] * 3)
-    assert "Events version" in w.board.value
-    assert not any(e in w.board.value for e in EVENTS)
+    w.ready()
+    assert "Events version" in w.board.svg
+    assert not any(e in w.board.svg for e in EVENTS)
+    assert w.board.svg.count('class="event-tile face-down"') == 15
     state = dataclasses.replace(w.state, held=((LITTER_BOX,), (), ()))
     w.match = Match(state, 5)
     w.refresh()
     litter = [b for b in w.action_buttons if isinstance(b.action, UseLitterBox)]
-    assert len(litter) == 15 and "Litter Box" in w.board.value
+    assert len(litter) == 15 and 'id="held-0-litter_box"' in w.board.svg
     w.click(UseLitterBox(1 * 5 + 4))
     assert w.state.held[0] == () and w.state.cats[0] in (GARDEN, 9)
 
 
 def test_event_reveal_is_explained():
     w = neko_in_widget(3, seed=6, version="events", seats=["human"] * 3)
+    w.ready()
     w.click(Move(0))  # own room: black chooses the hideout, which has an event tile
     w.action_buttons[0].click()
+    w.ready()
     revealed = w.state.news or " ".join(w.state.event_box)
-    assert any(e in w.board.value for e in EVENTS), revealed
+    assert any(f"revealed {e}" in w.board.svg for e in EVENTS), revealed
+    assert any(EVENT_TEXT[e] in w.odds_panel.value for e in EVENTS), revealed
 
 
 def test_launcher_switches_version_and_player_count():

@@ -470,7 +470,9 @@ def _cat_face(card: dict[str, Any], maskers: Sequence[int] = ()) -> list[str]:
     body = [
         el("rect", width=CARD_W, height=CARD_H, rx=6, fill=CARD_FACE, stroke=CARD_EDGE),
         el("rect", x=3, y=3, width=CARD_W - 6, height=21, rx=4, fill=MASK_STRIP),
-        group([_cat(pose, fur, patterns)], class_=classes, transform=_translate(CAT_X, CAT_Y)),
+        group(
+            [_cat(pose, fur, tuple(patterns))], class_=classes, transform=_translate(CAT_X, CAT_Y)
+        ),
     ]
     colour_words = "/".join(t for t in traits if CATEGORY.get(t) == "colour")
     body.append(label(6, 94, colour_words or "-", 11, fill=INK))
@@ -667,7 +669,7 @@ def _player_panel(view: dict[str, Any], seat: int, x: float, w: float, hl: Colle
     for i, trait in enumerate(fan):
         card = _fan_card(view, seat, i, trait, hl)
         body.append(group([card], transform=_translate(fx + i * (TRAIT_W + 6), 48)))
-    # masks: reserve and received
+    # masks in reserve
     y = 48 + TRAIT_H + 22
     body.append(
         group(
@@ -681,9 +683,24 @@ def _player_panel(view: dict[str, Any], seat: int, x: float, w: float, hl: Colle
             class_="mask-supply",
         )
     )
-    gx = 118
-    body.append(label(gx, y, "received", 11, fill=MUTED))
-    gx += 58
+    # hand (backs), on the right of the reserve
+    hand = view["hand_sizes"][seat]
+    hx = w - 112
+    backs = [
+        group(_card_back(16, 22), transform=_translate(hx + 9 * k, y - 16)) for k in range(hand)
+    ]
+    backs.append(label(hx + 9 * max(hand, 1) + 16, y, f"{hand} in hand", 11, fill=MUTED))
+    body.append(
+        group(
+            [title(f"{seat_label(seat)} holds {hand} cat card(s)"), *backs],
+            id=f"hand-{seat}",
+            class_="hand-backs",
+        )
+    )
+    # masks received (face up, apart from the reserve)
+    y += 26
+    body.append(label(10, y, "received", 11, fill=MUTED))
+    gx = 76
     received = view["received"][seat]
     for giver in range(n):
         if not received[giver]:
@@ -699,24 +716,9 @@ def _player_panel(view: dict[str, Any], seat: int, x: float, w: float, hl: Colle
                 class_="mask-received",
             )
         )
-        gx += 40
+        gx += 44
     if not any(received):
-        body.append(label(gx, y, "none", 11, fill=MUTED))
-    # hand
-    y += 24
-    hand = view["hand_sizes"][seat]
-    backs = [
-        group(_card_back(16, 22), transform=_translate(10 + 9 * k, y - 16)) for k in range(hand)
-    ]
-    words = f"{hand} cat{'s' if hand != 1 else ''} in hand" + (" (below)" if you else "")
-    backs.append(label(16 + 9 * max(hand, 1) + 14, y, words, 11, fill=MUTED))
-    body.append(
-        group(
-            [title(f"{seat_label(seat)} holds {hand} cat card(s)"), *backs],
-            id=f"hand-{seat}",
-            class_="hand-backs",
-        )
-    )
+        body.append(label(gx - 8, y, "none", 11, fill=MUTED))
     tip = (
         f"{seat_tooltip(seat)}: {view['points'][seat]} points, {view['supply'][seat]} masks "
         f"in reserve, {sum(received)} received, {view['hidden_counts'][seat]} traits secret"

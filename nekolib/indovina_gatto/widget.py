@@ -8,13 +8,14 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from nekolib.core import HIDDEN, RandomAgent
+from nekolib.core import RandomAgent
 from nekolib.indovina_gatto.analysis import (
     ExpectedPointsAgent,
     GreedyGuessAgent,
     best_guess,
     posterior,
 )
+from nekolib.indovina_gatto.picture import seat_label
 from nekolib.indovina_gatto.rules import (
     ACCESSORIES,
     COLOURS,
@@ -23,11 +24,9 @@ from nekolib.indovina_gatto.rules import (
     Params,
     new_game,
 )
+from nekolib.picture import PLAYER_LETTERS, player_colour
 from nekolib.widgets import GameWidget
 
-PLAYER_COLOURS = ("Yellow", "Red", "Green", "Purple")
-"""The four mask colours: "16 maschere per colore (giallo, rosso, verde e viola)"."""
-_CSS_COLOUR = {"Yellow": "#d4a900", "Red": "#c0392b", "Green": "#27ae60", "Purple": "#8e44ad"}
 CATEGORIES = (
     ("Pose", POSES),
     ("Colour", COLOURS),
@@ -52,77 +51,17 @@ class IndovinaGattoWidget(GameWidget):
     def on_refresh(self) -> None:
         self.deduction.value = self.deduction_html(self.state.view(self.viewer))
 
-    # ------------------------------------------------------------------ board
-    def render_view(self, view: dict[str, Any]) -> str:
-        return "".join(
-            [
-                self._players_html(view),
-                self._hand_html(view),
-                self._table_html(view),
-                self._guesses_html(view),
-            ]
-        )
+    def refresh(self) -> None:
+        super().refresh()
+        if self.covered:  # hand-over screen: the last player's deductions must not linger
+            self.deduction.value = ""
+
+    # The table itself is drawn by nekolib.indovina_gatto.picture.svg (GameWidget.render_view).
 
     def _who(self, p: int) -> str:
-        name = self.player_names[p]
-        colour = _CSS_COLOUR.get(name, "#333")
-        return f"<b style='color:{colour}'>{_esc(name)}</b>"
-
-    def _players_html(self, view: dict[str, Any]) -> str:
-        rows = []
-        for p in range(view["num_players"]):
-            fan = []
-            for t in view["traits"][p]:
-                if t == HIDDEN:
-                    fan.append("🎭")
-                elif t in view["revealed"][p]:
-                    fan.append(f"<s>{_esc(t)}</s>")
-                else:
-                    fan.append(f"<i>{_esc(t)}</i>")
-            rows.append(
-                f"<tr><td>{self._who(p)}</td><td>{' · '.join(fan)}</td>"
-                f"<td>{view['supply'][p]}</td><td>{sum(view['received'][p])}</td>"
-                f"<td>{view['points'][p]}</td><td>{view['hand_sizes'][p]}</td></tr>"
-            )
-        return (
-            "<table><tr><th>player</th><th>traits (struck: unmasked, 🎭: secret)</th>"
-            "<th>masks left</th><th>masks received</th><th>points</th><th>cats in hand</th></tr>"
-            + "".join(rows)
-            + f"</table><p>Draw pile: {view['deck_size']} cats. Phase: {_esc(view['phase'])}"
-            + (f" ({_esc(view['end_reason'])})" if view["end_reason"] else "")
-            + "</p>"
-        )
-
-    def _hand_html(self, view: dict[str, Any]) -> str:
-        if view["hand"] == HIDDEN:
-            return "<p><i>Hands are hidden (spectator view).</i></p>"
-        cats = ", ".join(f"#{c['card']} ({_esc(' '.join(c['traits']))})" for c in view["hand"])
-        return f"<p><b>Your cats:</b> {cats or 'none'}</p>"
-
-    def _table_html(self, view: dict[str, Any]) -> str:
-        if not view["table"]:
-            return "<p><i>No cat on the dance floor yet.</i></p>"
-        rows = [
-            f"<tr><td>#{t['card']}</td><td>{_esc(' '.join(t['traits']))}</td>"
-            f"<td>{self._who(t['player'])}</td>"
-            f"<td>{', '.join(self._who(m) for m in t['maskers']) or '-'}</td></tr>"
-            for t in reversed(view["table"])
-        ]
-        return (
-            "<table><tr><th>cat</th><th>traits</th><th>played by</th><th>masks from</th></tr>"
-            + "".join(rows)
-            + "</table>"
-        )
-
-    def _guesses_html(self, view: dict[str, Any]) -> str:
-        if not view["guesses"]:
-            return ""
-        items = [
-            f"{self._who(g['guesser'])} → {self._who(g['suspect'])}: {_esc(g['trait'])} "
-            + ("✔" if g["correct"] else "✘")
-            for g in view["guesses"][-8:]
-        ]
-        return "<p><b>Guesses:</b> " + "; ".join(items) + "</p>"
+        """A seat as the picture shows it: its name, its marker letter, in its colour."""
+        letter = PLAYER_LETTERS[p % len(PLAYER_LETTERS)]
+        return f"<b style='color:{player_colour(p)}'>{_esc(self.player_names[p])} ({letter})</b>"
 
     # ------------------------------------------------------------------ deduction board
     def deduction_html(self, view: dict[str, Any]) -> str:
@@ -146,7 +85,7 @@ class IndovinaGattoWidget(GameWidget):
         advice = ""
         if view["phase"] in ("guess", "final guesses") and view["decider"] == view["viewer"]:
             advice = (
-                f"Best guess: player {best.guess.suspect} is {_esc(best.guess.trait)} "
+                f"Best guess: {self._who(best.guess.suspect)} is {_esc(best.guess.trait)} "
                 f"(right with {best.p_right} ≈ {float(best.p_right):.0%}, value {best.value})"
                 if best
                 else "Best: no guess (no trait is likely enough)."
@@ -178,7 +117,7 @@ def make_widget(
     seats = list(seats or ["human"] + ["expected points"] * (num_players - 1))
     return IndovinaGattoWidget(
         new_state=lambda s: new_game(num_players, seed=s, params=params),
-        player_names=list(PLAYER_COLOURS[:num_players]),
+        player_names=[seat_label(p) for p in range(num_players)],
         agents={
             "expected points": ExpectedPointsAgent,
             "greedy": GreedyGuessAgent,

@@ -20,12 +20,14 @@ move" is the same rule.
 
 from __future__ import annotations
 
+import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from nekolib.core import TERMINAL, GameState, InvalidSetup
+from nekolib.neko_boss.boards import Board
 from nekolib.neko_boss.rules import Move, NekoBossState, Params, random_layout
 
 __all__ = [
@@ -41,6 +43,9 @@ __all__ = [
     "reachable",
     "reachable_plain",
     "solve",
+    "symmetrise",
+    "tall_frequency",
+    "tall_points",
 ]
 
 Packed = bytes
@@ -479,8 +484,7 @@ def paranoid(state: NekoBossState, player: int, *, symmetry: bool = True) -> Fra
     engine, cells, mover = _start(state)
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < engine.n:
         raise InvalidSetup(
-            f"paranoid() needs the seat to evaluate: players are 0..{engine.n - 1}, "
-            f"not {player!r}"
+            f"paranoid() needs the seat to evaluate: players are 0..{engine.n - 1}, not {player!r}"
         )
     memo: dict[tuple[Packed, int], Fraction] = {}
     fold = symmetry and len(engine.symmetries) > 1
@@ -544,26 +548,65 @@ def maxn_plain(state: GameState) -> tuple[Fraction, ...]:
 
 
 # --------------------------------------------------------------------------- heat-maps
+def tall_points(state: NekoBossState) -> frozenset[int]:
+    """Intersections where some line of play from ``state`` builds a ``score_height``+ stack.
+
+    The same set as ``reachable(state).tall_points``, found with less book-keeping: a
+    stack only grows on the point a move lands on, so only that point is checked, and
+    positions are keyed by (packed cells, seat to move) alone (the seats that are out
+    follow from those, Lemma 2 of docs/neko_boss_state_key.md).
+    """
+    engine, cells, mover = _start(state)
+    tall = engine.score_height
+    found = {p for p, c in enumerate(cells) if c >> 3 >= tall}
+    seen = {(cells, mover)}
+    todo = [(cells, mover)]
+    while todo:
+        cells, mover = todo.pop()
+        if mover == TERMINAL:
+            continue
+        for (_src, dst), child, child_mover in engine.children(cells, mover):
+            if child[dst] >> 3 >= tall:
+                found.add(dst)
+            if (child, child_mover) not in seen:
+                seen.add((child, child_mover))
+                todo.append((child, child_mover))
+    return frozenset(found)
+
+
+def symmetrise(values: Sequence[Fraction], board: Board) -> list[Fraction]:
+    """``values`` averaged over the board's symmetry group: ``out[p]`` is the mean of
+    ``values[g(p)]`` over every symmetry ``g`` (exact; invariant under every symmetry).
+
+    A uniformly random placement is as likely as each of its images, so the expected
+    share at ``p`` equals that at ``g(p)``; averaging keeps the estimate unbiased and
+    removes the part of the sampling noise that breaks the symmetry.
+    """
+    group = board.symmetries
+    return [sum((values[g[p]] for g in group), Fraction(0)) / len(group) for p in board.points]
+
+
 def tall_frequency(
     params: Params,
     samples: int = 20,
     seed: int = 0,
     *,
+    symmetric: bool = True,
     progress: Callable[[int], None] | None = None,
 ) -> list[Fraction]:
     """Per intersection: the share of ``samples`` seeded random placements (phase 2 start)
     from which *some* line of play builds a ``score_height``+ stack there.
 
-    Exact over the sample (each placement is explored exhaustively with :func:`reachable`);
-    the placements are ``random_layout(params, Random(f"{seed}/{i}"))``.
+    Exact over the sample (each placement is explored exhaustively with :func:`tall_points`);
+    the placements are ``random_layout(params, Random(f"{seed}/{i}"))``. With
+    ``symmetric=True`` the shares are averaged over the board's symmetries
+    (:func:`symmetrise`), i.e. each placement counts together with all its images.
     """
-    import random
-
     counts = [0] * params.board.size
     for i in range(samples):
-        state = random_layout(params, random.Random(f"{seed}/{i}"))
-        for p in reachable(state).tall_points:
+        for p in tall_points(random_layout(params, random.Random(f"{seed}/{i}"))):
             counts[p] += 1
         if progress is not None:
             progress(i + 1)
-    return [Fraction(c, samples) for c in counts]
+    shares = [Fraction(c, samples) for c in counts]
+    return symmetrise(shares, params.board) if symmetric else shares

@@ -722,7 +722,7 @@ def _held(p: dict[str, Any], x: float, y: float, hl) -> str:
 def _status(view: dict[str, Any]) -> list[str]:
     """Banner lines: the turn, who decides what now, and what just happened (if anything)."""
     version = "Events" if view["version"] == "events" else "Classic"
-    first = f"Neko-in \u00b7 {version} \u00b7 turn {view['turn']}"
+    first = f"Neko-in \u00b7 {version} version \u00b7 turn {view['turn']}"
     phase = view["phase"]
     news = [f"Just now: {view['news']}"] if view.get("news") else []
     if phase == "over":

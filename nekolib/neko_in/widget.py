@@ -17,33 +17,16 @@ from nekolib.neko_in.analysis import brawl_odds
 from nekolib.neko_in.rules import COLOURS, EVENT_TEXT, EVENTS, Params, new_game
 from nekolib.widgets import HUMAN, GameWidget
 
-__all__ = ["NekoInLauncher", "NekoInWidget", "neko_in_widget"]
-
-_CAT_CSS = {
-    "black": "#222",
-    "red": "#c0392b",
-    "yellow": "#d4ac0d",
-    "pink": "#e91e8c",
-    "light blue": "#3498db",
-    "white": "#999",
-}
-_PHASE_HELP = {
-    "move": "choose a room for the cat (one movement)",
-    "wake": "the cat is napping: this turn it may only wake up",
-    "hide": "choose the hideout where the cat goes",
-    "fastest": "who was fastest to catch the cat of the rolled colour?",
-    "discard": "choose the tile to get rid of",
-}
-
-
-def _cat(colour: str | None) -> str:
-    if not colour:
-        return ""
-    return f"<b style='color:{_CAT_CSS[colour]}'>&#x1F408; {html.escape(colour)}</b>"
+__all__ = ["NekoInLauncher", "NekoInWidget", "neko_in_widget", "play"]
 
 
 class NekoInWidget(GameWidget):
-    """Play Neko-in: rooms with hideouts, cats, covered spaces, your own tiles, dice, events."""
+    """Play Neko-in on its picture (:func:`nekolib.neko_in.picture.svg`), with brawl odds.
+
+    The board is the base class's ``render_view``: the picture of ``state.view(viewer)``
+    (rooms, hideouts, cats, covered spaces, the viewer's own tiles, dice, event tiles).
+    The panel under it gives the brawl odds and explains an event tile just revealed.
+    """
 
     title = "Neko-in"
     table_decisions = True
@@ -54,83 +37,12 @@ class NekoInWidget(GameWidget):
 
     def on_refresh(self) -> None:
         view = self.state.view(self.viewer)
-        self.odds_panel.value = self._odds_html(view)
+        self.odds_panel.value = self._odds_html(view) + self._event_html(view)
 
-    # ------------------------------------------------------------------ board
-    def render_view(self, view: dict[str, Any]) -> str:
-        version = f"<p><i>{html.escape(view['version'].title())} version</i></p>"
-        parts = [version, self._rooms_html(view), self._players_html(view), self._dice_html(view)]
-        return "".join(parts)
-
-    def _rooms_html(self, view: dict[str, Any]) -> str:
-        header = "".join(
-            f"<th style='border-top:4px solid {_CAT_CSS[r['colour']]}'>{html.escape(r['name'])}"
-            f"<br><small>owner: {html.escape(self.name(r['owner']))}</small></th>"
-            for r in view["rooms"]
-        )
-        rows = []
-        for icon in range(5):
-            cells = []
-            for room in view["rooms"]:
-                space = room["spaces"][icon]
-                mark = []
-                if space["covered"]:
-                    mark.append("<span title='covered by its hideout tile'>&#x25A0; covered</span>")
-                if space["event"]:
-                    mark.append("<span title='face-down event tile'>&#x2753; event</span>")
-                cat = _cat(space["cat"])
-                if space["cat"] in view["napping"]:
-                    cat += " &#x1F4A4;"
-                marks = " ".join(mark)
-                cells.append(
-                    f"<td>{html.escape(space['icon'])}<br>{cat}<br><small>{marks}</small></td>"
-                )
-            rows.append("<tr>" + "".join(cells) + "</tr>")
-        gathered = [
-            f"{html.escape(r['name'])}: " + ", ".join(_cat(c) for c in r["gathered"])
-            for r in view["rooms"]
-            if r["gathered"]
-        ]
-        garden = ", ".join(_cat(c) for c in view["garden"]) or "empty"
-        extra = f"<p>Cat Teaser gathering: {'; '.join(gathered)}</p>" if gathered else ""
-        return (
-            f"<table><tr>{header}</tr>{''.join(rows)}</table>"
-            f"<p><b>Garden</b> (no brawls here): {garden}</p>{extra}"
-        )
-
-    def _players_html(self, view: dict[str, Any]) -> str:
-        rows = []
-        for p in view["players"]:
-            hand = ", ".join(html.escape(t) for t in p["hand"])
-            held = ", ".join(html.escape(e) for e in p["held"]) or "-"
-            turn = " &#x25C0; turn" if p["seat"] == view["active"] else ""
-            rows.append(
-                f"<tr><td>{html.escape(self.name(p['seat']))} {_cat(p['colour'])}{turn}</td>"
-                f"<td>{p['tiles']}</td><td>{hand}</td><td>{held}</td></tr>"
-            )
-        events = "<th>event tiles held</th>" if view["version"] == "events" else "<th></th>"
-        return (
-            "<table><tr><th>player</th><th>tiles</th><th>hideout tiles (yours only)</th>"
-            f"{events}</tr>{''.join(rows)}</table>"
-        )
-
-    def _dice_html(self, view: dict[str, Any]) -> str:
-        lines = []
-        if view["dice"]:
-            lines.append("Dice: " + " + ".join(_cat(c) for c in view["dice"]))
-        if view["catch_roll"]:
-            lines.append("Catch roll: " + " ".join(_cat(c) for c in view["catch_roll"]))
-        if view["news"]:
-            lines.append(f"<b>{html.escape(view['news'])}</b>")
-            for event in EVENTS:
-                if event in view["news"]:
-                    lines.append(f"<i>{html.escape(EVENT_TEXT[event])}</i>")
-        help_text = _PHASE_HELP.get(view["phase"])
-        if help_text and view["target_room"] and view["phase"] == "hide":
-            help_text += f" in the {view['target_room']} for the {view['moving_cat']} cat"
-        if help_text:
-            lines.append(f"Now: {html.escape(help_text)}")
-        return "<p>" + "<br>".join(lines) + "</p>"
+    def _event_html(self, view: dict[str, Any]) -> str:
+        """What the event tile just revealed does (its text from the rules sheet)."""
+        texts = [EVENT_TEXT[e] for e in EVENTS if e in view["news"]]
+        return "".join(f"<br><i>{html.escape(t)}</i>" for t in texts)
 
     def _odds_html(self, view: dict[str, Any]) -> str:
         if view["phase"] != "move" or view["decider"] != view["active"]:
@@ -171,6 +83,10 @@ def neko_in_widget(
         seed=seed,
     )
     return widget
+
+
+play = neko_in_widget
+"""The common name of every game's ready-to-play widget (``nekolib.<game>.widget.play``)."""
 
 
 class NekoInLauncher(widgets.VBox):

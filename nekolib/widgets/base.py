@@ -447,6 +447,8 @@ class GameWidget(widgets.VBox):
         self.run_button.disabled = done
         if self.extra is not None:
             self.extra.layout.display = "none" if covered else None
+            if covered:
+                _blank(self.extra)  # the last viewer's panel must not stay in the page
         lines = self.match.log(self.name)
         self.log_view.value = (
             "<br>".join(html.escape(x) for x in lines[-200:]) or "<i>no moves yet</i>"
@@ -550,6 +552,16 @@ class GameWidget(widgets.VBox):
         button.action = None
         button.on_click(lambda b: self.play(b.action))
         return button
+
+
+def _blank(widget: widgets.Widget) -> None:
+    """Empty every text-holding widget inside ``widget`` (the panel of the previous viewer)."""
+    if isinstance(widget, widgets.HTML | widgets.HTMLMath | widgets.Label):
+        widget.value = ""
+    elif isinstance(widget, widgets.Output):
+        widget.clear_output()
+    for child in getattr(widget, "children", ()) or ():
+        _blank(child)
 
 
 def _clicks_module(state: GameState) -> Any:

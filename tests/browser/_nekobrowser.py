@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,3 +45,143 @@ def refuse_save(model, path, contents_manager, **kwargs):
     from tornado import web
 
     raise web.HTTPError(403, f"the browser test's JupyterLab does not save files ({path})")
+
+
+SNAPSHOT_JS = """(sel) => {
+  const root = document.querySelector(sel);
+  const text = (sel) => { const e = root.querySelector(sel); return e ? e.innerText.trim() : ''; };
+  const log = root.querySelector('.nekolib-log');
+  const lines = log ? log.innerText.split('\\n').map(s => s.trim()) : [];
+  const board = root.querySelector('.nekolib-board-view');
+  return {
+    status: text('.nekolib-status'),
+    board: board ? board.innerHTML.length + ':' + board.dataset.version : '',
+    log: lines.filter(s => /^\\d+\\. /.test(s)),
+    buttons: [...root.querySelectorAll('.nekolib-action')].map(b => b.textContent.trim()),
+    free: [...root.querySelectorAll('.nekolib-free-action')].map(b => b.textContent.trim()),
+    targets: [...root.querySelectorAll('.nekolib-board-view .nk-target')].map(e => e.id),
+    selected: [...root.querySelectorAll('.nekolib-board-view .nk-selected')].map(e => e.id),
+    covered: !!root.querySelector('.nekolib-cover'),
+    has_svg: !!root.querySelector('.nekolib-board-view svg'),
+  };
+}"""
+
+QUIET_JS = """(ms) => new Promise((resolve) => {
+  const start = performance.now();
+  let timer;
+  const done = (ok) => { obs.disconnect(); clearTimeout(timer); resolve(ok); };
+  const obs = new MutationObserver(() => {
+    clearTimeout(timer);
+    if (performance.now() - start > 30000) done(false);
+    else timer = setTimeout(() => done(true), ms);
+  });
+  obs.observe(document.body,
+              {subtree: true, childList: true, characterData: true, attributes: true});
+  timer = setTimeout(() => done(true), ms);
+})"""
+
+# Armed before the mouse click: t0 = when the click event reaches the page,
+# pic = when the picture was redrawn after it (the board's data-drawn stamp changed),
+# t1 = when the move log changed (null for a click that only selects).
+ARM_JS = """(sel) => {
+  const root = document.querySelector(sel);
+  const log = root.querySelector('.nekolib-log');
+  const board = root.querySelector('.nekolib-board-view');
+  const before = log.innerText;
+  const drawn = board.dataset.drawn;
+  const nk = window.__nekolib = {t0: null, pic: null, t1: null};
+  document.addEventListener('click', (e) => {
+    if (e.target.closest('.nk-target, .nekolib-free-action, .nekolib-ready'))
+      nk.t0 = performance.now();
+  }, {capture: true, once: true});
+  const obs = new MutationObserver(() => {
+    if (nk.t0 === null) return;
+    const now = performance.now();
+    if (nk.pic === null && board.dataset.drawn !== drawn) nk.pic = now;
+    if (nk.t1 === null && log.innerText !== before) nk.t1 = now;
+    if (nk.pic !== null && nk.t1 !== null) obs.disconnect();
+  });
+  obs.observe(root, {subtree: true, childList: true, characterData: true, attributes: true});
+}"""
+
+
+def click_once(page, root: str, rng, snap) -> str:
+    """Click one random highlighted picture element or free-move button; return what."""
+    choices = [("target", t) for t in snap["targets"]] + [("free", f) for f in snap["free"]]
+    if snap["covered"]:
+        choices = [("ready", "ready")]
+    assert choices, f"nothing to click: {snap['status']!r}"
+    kind, what = choices[rng.randrange(len(choices))]
+    game = page.locator(root).first
+    if kind == "target":
+        game.locator(f'.nekolib-board-view [id="{what}"]').first.click()
+    elif kind == "free":
+        game.locator(".nekolib-free-action", has_text=what).first.click()
+    else:
+        game.locator(".nekolib-ready").click()
+    return f"{kind}:{what}"
+
+
+class FrameMeter:
+    """Bytes of websocket frames the page receives (kernel -> page messages)."""
+
+    def __init__(self, page):
+        self.received = 0
+        page.on("websocket", self._watch)
+
+    def _watch(self, ws):
+        ws.on("framereceived", self._count)
+
+    def _count(self, payload):
+        self.received += len(payload) if payload else 0
+
+
+@dataclass
+class Played:
+    """What :func:`play_decisions` did and measured."""
+
+    snapshots: list = field(default_factory=list)
+    clicked: list = field(default_factory=list)
+    pictures: list = field(default_factory=list)
+    latencies: list = field(default_factory=list)
+    sizes: list = field(default_factory=list)
+    board_changed: bool = False
+
+
+def play_decisions(page, root, decisions, rng, meter, snap, on_screen=None) -> Played:
+    """Play ``decisions`` decisions by clicking the picture (or a free-move button).
+
+    One decision is a run of clicks on highlighted elements until the move log grows
+    (a click path completed), or a click on "ready" of the hand-over screen. Every
+    click is timed (click -> picture redrawn) and its kernel -> page bytes counted.
+    """
+    out = Played()
+    for _ in range(decisions):
+        if not (snap["targets"] or snap["free"] or snap["covered"]):
+            break
+        path = []
+        for _step in range(8):
+            page.evaluate(ARM_JS, root)
+            bytes_before = meter.received
+            path.append(click_once(page, root, rng, snap))
+            page.wait_for_function("window.__nekolib.pic !== null", timeout=30_000)
+            timing = page.evaluate("window.__nekolib")
+            out.pictures.append(timing["pic"] - timing["t0"])
+            page.evaluate(QUIET_JS, 250)
+            out.sizes.append(meter.received - bytes_before)
+            before, snap = snap, page.evaluate(SNAPSHOT_JS, root)
+            out.snapshots.append(snap)
+            out.board_changed |= snap["board"] != before["board"]
+            if len(snap["log"]) > len(before["log"]):
+                out.latencies.append(page.evaluate("window.__nekolib.t1 - window.__nekolib.t0"))
+                break
+            if path[-1] == "ready:ready":
+                assert not snap["covered"], "the hand-over screen stayed up after ready"
+                break
+            assert snap["selected"] or snap["covered"], (
+                f"clicking {path[-1]} neither played a move nor selected anything"
+            )
+        out.clicked.append(" > ".join(path))
+        if on_screen is not None and (snap["targets"] or snap["free"]):
+            on_screen()
+    return out

@@ -12,8 +12,10 @@ Run as a subprocess by the browser tests (``python _twin.py NOTEBOOK``):
 4. for every snapshot, replays the page's move log on the notebook's *initial*
    state with the rules alone (``state.apply``; chance events re-drawn with the
    match's seeded ``chance_rng(seed, ply)``, exactly what ``Match.roll`` does) and
-   compares the page's buttons with the legal actions of the reached position
-   (none when the decider is not a human seat); prints ``{"results": [...]}``.
+   compares the page's move list with the legal actions of the reached position
+   (none when the decider is not a human seat or the hand-over screen is up) and
+   the picture's highlighted elements with the first steps of the game's click
+   paths; prints ``{"results": [...]}``.
 
 The widget is used only to learn how the notebook set the game up (initial state,
 seed, which seats are human); every position is recomputed from the rules.
@@ -122,6 +124,14 @@ def expected_buttons(widget, state) -> list[str]:
     return [state.action_to_string(a) for a in state.legal_actions()]
 
 
+def expected_targets(widget, state) -> list[str]:
+    """Picture elements a first click may hit: first steps of the click paths of the rules."""
+    if state.is_terminal() or not widget.is_human(state.current_player()):
+        return []
+    paths = widget.click_paths(state)
+    return sorted(paths.targets(())) if paths is not None else []
+
+
 def main(argv: list[str]) -> int:
     os.environ.setdefault("MPLBACKEND", "Agg")
     path = Path(argv[1]).resolve()
@@ -152,12 +162,20 @@ def main(argv: list[str]) -> int:
     for snap in snapshots:
         try:
             state, error = replay(widget, snap["log"])
-            expected = expected_buttons(widget, state) if error is None else None
+            covered = snap.get("covered", False)
+            expected = None
+            targets = None
+            if error is None:
+                expected = [] if covered else expected_buttons(widget, state)
+                targets = [] if covered else expected_targets(widget, state)
             results.append(
                 {
                     "error": error,
                     "expected": expected,
                     "got": snap["buttons"],
+                    "expected_targets": targets,
+                    "got_targets": sorted(snap.get("targets", [])),
+                    "first_click": not snap.get("selected"),
                     "terminal": state.is_terminal(),
                 }
             )

@@ -44,39 +44,46 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.browser)
 
 
+def _median(xs: list[float]) -> float:
+    ordered = sorted(xs)
+    return ordered[len(ordered) // 2]
+
+
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
-    """Print the click latencies the tests measured (reported, never asserted)."""
+    """Print the click latencies and message sizes the tests measured (reported, never asserted)."""
     rows = getattr(config, "_nekolib_latency", [])
     if not rows:
         return
-    terminalreporter.section("click -> page update latency (Chromium, measured, not asserted)")
-    for name, samples, first in rows:
-        if not samples:
+    terminalreporter.section("click -> picture redrawn (Chromium, measured, not asserted)")
+    for name, pictures, moves, sizes in rows:
+        if not pictures:
             terminalreporter.write_line(f"{name:28s} no sample")
             continue
-        ordered = sorted(samples)
-        median = ordered[len(ordered) // 2]
         terminalreporter.write_line(
-            f"{name:28s} n={len(samples)}  log updated: median {median:6.1f} ms, "
-            f"max {max(samples):6.1f} ms  | first DOM change: median "
-            f"{sorted(first)[len(first) // 2]:6.1f} ms"
+            f"{name:28s} n={len(pictures)}  picture: median {_median(pictures):6.1f} ms, "
+            f"max {max(pictures):6.1f} ms | move logged: median "
+            f"{_median(moves) if moves else float('nan'):6.1f} ms | kernel->page per click: "
+            f"median {_median(sizes) / 1024:5.1f} KB, max {max(sizes) / 1024:5.1f} KB"
         )
     out = ROOT / "figures" / "screenshots" / "latency.json"
     data = {}
     with contextlib.suppress(OSError, ValueError):
         data = json.loads(out.read_text())  # a partial run updates only its games
     data |= {
-        "_what": "click on a move button -> the move log changed in the DOM (ms, Chromium, "
-        "performance.now + MutationObserver); first_change: first DOM change after the click",
+        "_what": "a click on the picture (or a free-move button) -> the picture redrawn in the "
+        "DOM (ms, Chromium, performance.now + MutationObserver); move_logged: -> the move log "
+        "changed; kb_per_click: websocket bytes kernel -> page for that click",
         "_load_average": [round(x, 2) for x in os.getloadavg()],
     }
-    for name, samples, first in rows:
-        if samples:
+    for name, pictures, moves, sizes in rows:
+        if pictures:
             data[name] = {
-                "median_ms": round(sorted(samples)[len(samples) // 2], 1),
-                "max_ms": round(max(samples), 1),
-                "first_change_median_ms": round(sorted(first)[len(first) // 2], 1),
-                "samples_ms": [round(x, 1) for x in samples],
+                "picture_median_ms": round(_median(pictures), 1),
+                "picture_max_ms": round(max(pictures), 1),
+                "move_logged_median_ms": round(_median(moves), 1) if moves else None,
+                "kb_per_click_median": round(_median(sizes) / 1024, 1),
+                "kb_per_click_max": round(max(sizes) / 1024, 1),
+                "picture_samples_ms": [round(x, 1) for x in pictures],
             }
     with contextlib.suppress(OSError):
         out.write_text(json.dumps(data, indent=1) + "\n")

@@ -4,15 +4,18 @@ For every ``notebooks/*.ipynb`` that shows a GameWidget (and the suite's own toy
 fixture notebook), the test opens it in Voila and
 
 * checks app mode: no code cell, prompt or editor is shown, no traceback;
-* clicks several ``.nekolib-action`` buttons of a real game with the mouse
-  (choices seeded by the notebook name), checking after each click that the move
-  log grew by a line naming the clicked move;
-* checks that the page never offers an illegal move: the offered button labels at
-  every step equal the legal actions that ``_twin.py`` computes for the same
-  position from the rules alone (the page's log replayed on the notebook's initial
-  state, dice re-drawn from the seeded ``chance_rng``);
-* measures click -> page-update latency with ``performance.now()`` and a
-  ``MutationObserver`` (printed in the summary, never asserted);
+* plays ``NEKOLIB_BROWSER_CLICKS`` (10) decisions of a real game with the mouse by
+  clicking the **picture**: highlighted SVG elements (``.nk-target``) until a click
+  path completes, or a button for a move with no place on the picture (choices
+  seeded by the notebook name), checking after each decision that the move log grew;
+* checks that the page never offers an illegal move: at every step the move list
+  equals the legal actions, and the highlighted elements equal the first steps of
+  the click paths, that ``_twin.py`` computes for the same position from the rules
+  alone (the page's log replayed on the notebook's initial state, dice re-drawn
+  from the seeded ``chance_rng``);
+* measures click -> picture redrawn with ``performance.now()`` and a
+  ``MutationObserver``, and the bytes the kernel sends per click (websocket frames)
+  (printed in the summary and ``figures/screenshots/latency.json``, never asserted);
 * saves a mid-play screenshot of the game to ``figures/screenshots/<game>.png``.
 """
 
@@ -28,58 +31,19 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from _nekobrowser import FIXTURES, ROOT, SCREENSHOTS, game_notebooks
+from _nekobrowser import (
+    FIXTURES,
+    QUIET_JS,
+    ROOT,
+    SCREENSHOTS,
+    SNAPSHOT_JS,
+    FrameMeter,
+    game_notebooks,
+    play_decisions,
+)
 
-CLICKS = int(os.environ.get("NEKOLIB_BROWSER_CLICKS", "6"))
+CLICKS = int(os.environ.get("NEKOLIB_BROWSER_CLICKS", "10"))
 TWIN = Path(__file__).resolve().parent / "_twin.py"
-
-SNAPSHOT_JS = """() => {
-  const root = document.querySelector('.nekolib-game');
-  const text = (sel) => { const e = root.querySelector(sel); return e ? e.innerText.trim() : ''; };
-  const log = root.querySelector('.nekolib-log');
-  const lines = log ? log.innerText.split('\\n').map(s => s.trim()) : [];
-  return {
-    status: text('.nekolib-status'),
-    board: text('.nekolib-board'),
-    log: lines.filter(s => /^\\d+\\. /.test(s)),
-    buttons: [...root.querySelectorAll('.nekolib-action')].map(b => b.textContent.trim()),
-    hidden_buttons: [...root.querySelectorAll('.nekolib-action')]
-        .filter(b => b.offsetParent === null || b.disabled).length,
-  };
-}"""
-
-QUIET_JS = """(ms) => new Promise((resolve) => {
-  const start = performance.now();
-  let timer;
-  const done = (ok) => { obs.disconnect(); clearTimeout(timer); resolve(ok); };
-  const obs = new MutationObserver(() => {
-    clearTimeout(timer);
-    if (performance.now() - start > 30000) done(false);
-    else timer = setTimeout(() => done(true), ms);
-  });
-  obs.observe(document.body,
-              {subtree: true, childList: true, characterData: true, attributes: true});
-  timer = setTimeout(() => done(true), ms);
-})"""
-
-# Armed before the mouse click: t0 = when the click event reaches the page,
-# first = first DOM mutation in the game after it, t1 = when the move log changed.
-ARM_JS = """() => {
-  const root = document.querySelector('.nekolib-game');
-  const log = root.querySelector('.nekolib-log');
-  const before = log.innerText;
-  const nk = window.__nekolib = {t0: null, first: null, t1: null};
-  document.addEventListener('click', (e) => {
-    if (e.target.closest('.nekolib-action')) nk.t0 = performance.now();
-  }, {capture: true, once: true});
-  const obs = new MutationObserver(() => {
-    if (nk.t0 === null) return;
-    const now = performance.now();
-    if (nk.first === null) nk.first = now;
-    if (log.innerText !== before) { nk.t1 = now; obs.disconnect(); }
-  });
-  obs.observe(root, {subtree: true, childList: true, characterData: true, attributes: true});
-}"""
 
 
 def _params():
@@ -104,7 +68,8 @@ def start_twin(notebook: Path) -> subprocess.Popen:
 
 
 def twin_results(twin: subprocess.Popen, snapshots: list[dict]) -> tuple[dict, list[dict]]:
-    payload = json.dumps([{"log": s["log"], "buttons": s["buttons"]} for s in snapshots])
+    keys = ("log", "buttons", "targets", "selected", "covered")
+    payload = json.dumps([{k: s.get(k) for k in keys} for s in snapshots])
     out, err = twin.communicate(payload + "\n", timeout=180)
     ready, results = None, None
     for line in out.splitlines():
@@ -156,6 +121,7 @@ def test_game_plays_in_voila(notebook, voila, page, latency_report, tmp_path):
     name = notebook.stem
     is_fixture = notebook.parent == FIXTURES
     twin = start_twin(notebook)  # runs the notebook in Python while Chromium loads the app
+    meter = FrameMeter(page)
     try:
         rel = notebook.relative_to(ROOT).as_posix()
         page.goto(voila.url(f"/voila/render/{rel}"), timeout=180_000, wait_until="load")
@@ -174,49 +140,38 @@ def test_game_plays_in_voila(notebook, voila, page, latency_report, tmp_path):
         assert not leaked, f"code visible in the app page: {leaked[:3]}"
         assert "Traceback (most recent call last)" not in body, body[-3000:]
 
-        snap = page.evaluate(SNAPSHOT_JS)
+        snap = page.evaluate(SNAPSHOT_JS, ".nekolib-game")
         snapshots = [snap]
-        assert snap["buttons"], (
-            f"no move to click at the start: status {snap['status']!r} (a play app must "
+        assert snap["targets"] or snap["free"] or snap["covered"], (
+            f"nothing to click at the start: status {snap['status']!r} (a play app must "
             "start at a human decision)"
         )
+        assert snap["has_svg"] or is_fixture, "the board is not drawn as a picture"
 
         rng = random.Random(f"nekolib-browser/{name}")
-        latencies, first_changes, clicked = [], [], []
-        board_changed = False
         shot = tmp_path / "mid.png"
-        for _ in range(CLICKS):
-            buttons = snap["buttons"]
-            if not buttons:
-                break
-            assert snap["hidden_buttons"] == 0, "some offered moves are hidden or disabled"
-            index = rng.randrange(len(buttons))
-            label = buttons[index]
-            page.evaluate(ARM_JS)
-            page.locator(".nekolib-game").first.locator(".nekolib-action").nth(index).click()
-            page.wait_for_function("window.__nekolib.t1 !== null", timeout=30_000)
-            timing = page.evaluate("window.__nekolib")
-            latencies.append(timing["t1"] - timing["t0"])
-            first_changes.append(timing["first"] - timing["t0"])
-            page.evaluate(QUIET_JS, 300)
-            before, snap = snap, page.evaluate(SNAPSHOT_JS)
-            snapshots.append(snap)
-            clicked.append(label)
-            # the page shows the move: the log grew, its first new line is the clicked move
-            assert len(snap["log"]) > len(before["log"]), (before["log"][-3:], snap["log"][-3:])
-            new_line = snap["log"][len(before["log"])]
-            assert new_line.startswith(f"{len(before['log']) + 1}. "), new_line
-            assert new_line.endswith(f": {label}"), (label, new_line)
-            board_changed |= snap["board"] != before["board"]
-            if snap["buttons"]:
-                screenshot_game(page, shot)
+        played = play_decisions(
+            page,
+            ".nekolib-game",
+            CLICKS,
+            rng,
+            meter,
+            snap,
+            on_screen=lambda: screenshot_game(page, shot),
+        )
+        snapshots += played.snapshots
+        clicked, pictures, latencies, sizes = (
+            played.clicked,
+            played.pictures,
+            played.latencies,
+            played.sizes,
+        )
+        board_changed = played.board_changed
 
         assert clicked, "no move could be clicked"
-        assert board_changed, f"the board never changed in {len(clicked)} moves: {snap['board']!r}"
-        latency_report.append((name, latencies, first_changes))
-        print(
-            f"\n{name}: clicked {clicked}; click->log update ms: {[round(x, 1) for x in latencies]}"
-        )
+        assert board_changed, f"the board never changed in {len(clicked)} decisions"
+        latency_report.append((name, pictures, latencies, sizes))
+        print(f"\n{name}: clicked {clicked}; click->picture ms: {[round(x) for x in pictures]}")
         assert not page.js_errors, f"JavaScript errors in the page: {page.js_errors[:3]}"
 
         # -- no illegal move offered: buttons == legal actions computed in Python
@@ -227,9 +182,14 @@ def test_game_plays_in_voila(notebook, voila, page, latency_report, tmp_path):
                 f"step {step}: two offered moves have the same label: {snap_i['buttons']}"
             )
             assert result["got"] == result["expected"], (
-                f"step {step} (after {clicked[:step]}): the page offers {result['got']} but "
+                f"step {step}: the page's move list is {result['got']} but "
                 f"the legal actions are {result['expected']}"
             )
+            if result["first_click"]:
+                assert result["got_targets"] == result["expected_targets"], (
+                    f"step {step}: the picture highlights {result['got_targets']} but the "
+                    f"click paths start at {result['expected_targets']}"
+                )
 
         if shot.exists():
             target = tmp_path / "fixture.png" if is_fixture else SCREENSHOTS / f"{name}.png"
