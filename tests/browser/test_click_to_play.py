@@ -113,7 +113,7 @@ def test_hot_seat_hides_every_secret_until_the_next_player_is_ready(voila, page)
         if shown["covered"]:
             covers += 1
             leaked = sorted(set(words.findall(shown["html"])))
-            assert not shown["svg"] and not leaked, f"secrets in the page behind the cover: {leaked}"
+            assert not shown["svg"] and not leaked, f"secrets behind the cover: {leaked}"
         played = play_decisions(page, root, 1, rng, meter, snap)
         snap = played.snapshots[-1]
         if shown["covered"]:
