@@ -145,7 +145,8 @@ def describe(value: Any) -> str:
     """``'3' (a str)``: a value and its type, for error messages."""
     if value is None:
         return "None"
-    return f"{_short_repr(value)} (a {type(value).__name__})"
+    kind = type(value).__name__
+    return f"{_short_repr(value)} ({'an' if kind[0] in 'aeiouAEIOU' else 'a'} {kind})"
 
 
 def check_player_count(value: Any, lo: int, hi: int, game_title: str) -> int:
@@ -208,9 +209,26 @@ def action_problem(action: Any) -> str | None:
     Actions are frozen dataclasses (or named tuples) with type hints, so
     ``Move(room="Kitchen")`` is caught here: ``Move.room must be an int; got 'Kitchen' (a str)``.
     """
-    if not _fields_of(type(action)):
-        return None
-    return _record_problem(action, None)
+    kind = type(action)
+    well_formed = _WELL_FORMED.get(kind)
+    if well_formed is None:
+        well_formed = _WELL_FORMED[kind] = _well_formed_test(kind)
+    return None if well_formed(action) else _record_problem(action, None)
+
+
+_WELL_FORMED: dict[type, Callable[[Any], bool]] = {}
+"""Per action class, a fast test of all its fields (it runs on every ``apply``)."""
+
+
+def _well_formed_test(kind: type) -> Callable[[Any], bool]:
+    checks = tuple((name, check) for name, check, _ in _fields_of(kind))
+    if not checks:
+        return _anything
+    if len(checks) == 1:
+        (name, check), *_ = checks
+        return lambda record: check(getattr(record, name, None))
+
+    return lambda record: all(check(getattr(record, name, None)) for name, check in checks)
 
 
 def _record_problem(record: Any, name: str | None) -> str | None:
@@ -298,6 +316,10 @@ def _checker(hint: Any) -> Callable[[Any], bool]:
 def _tuple_checker(args: tuple[Any, ...]) -> Callable[[Any], bool]:
     if len(args) == 2 and args[1] is Ellipsis:
         item = _checker(args[0])
+        if item is _is_int:  # dice rolls, hands of tile ids: the common case, kept fast
+            return lambda v: (
+                type(v) is tuple and (all(type(x) is int for x in v) or all(_is_int(x) for x in v))
+            )
         return lambda v: isinstance(v, tuple) and all(item(x) for x in v)
     if args == ((),):
         return lambda v: v == ()
@@ -337,6 +359,8 @@ def _allowed(hint: Any, plural: bool = False) -> str:
 # --------------------------------------------------------------------------- randomness
 def make_rng(seed: int | str | None = None) -> random.Random:
     """A private :class:`random.Random`; the same seed always gives the same game."""
+    if seed is not None and not isinstance(seed, int | str | bytes):
+        raise InvalidSetup(f"seed must be an int, a str or None; got {describe(seed)}")
     return random.Random(seed)
 
 

@@ -4,21 +4,31 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import dataclass
 from fractions import Fraction
+from typing import Literal
 
 import pytest
 from _toy import Coin, Take, ToyState
 
+import nekolib
 from nekolib.core import (
     CHANCE,
     HIDDEN,
     TERMINAL,
     FirstActionAgent,
     IllegalAction,
+    InvalidSetup,
     Match,
     NekoError,
     RandomAgent,
+    action_problem,
     chance_rng,
+    check_fields,
+    check_player_count,
+    coerce_params,
+    describe,
+    make_rng,
     play_out,
     sample_outcome,
 )
@@ -119,3 +129,148 @@ def test_chance_outcomes_sum_to_one():
     state = ToyState().apply(Take(1))
     assert sum(p for _, p in state.chance_outcomes()) == 1
     assert state.legal_actions() == [Coin(True), Coin(False)]
+
+
+# --------------------------------------------------------------------------- bad input
+BAD_PLAYER_COUNTS = [2.5, "3", None, True, False, 3.0, [3], -1, 0, 99]
+
+
+@pytest.mark.parametrize("key", sorted(nekolib.games()))
+@pytest.mark.parametrize("bad", BAD_PLAYER_COUNTS, ids=repr)
+def test_every_game_answers_a_bad_player_count_with_invalid_setup(key, bad):
+    info = nekolib.games()[key]
+    with pytest.raises(InvalidSetup) as err:
+        info.new_game(num_players=bad, seed=0)
+    message = str(err.value)
+    assert f"{info.title} is for {info.min_players}-{info.max_players} players" in message
+    assert repr(bad) in message  # the bad value, as typed
+    if bad is not None and (not isinstance(bad, int) or isinstance(bad, bool)):
+        assert f"(a {type(bad).__name__})" in message  # and its type
+
+
+@pytest.mark.parametrize("key", sorted(nekolib.games()))
+def test_every_game_accepts_each_player_count_it_claims(key):
+    info = nekolib.games()[key]
+    for n in range(info.min_players, info.max_players + 1):
+        assert info.new_game(num_players=n, seed=0).num_players == n
+
+
+def test_check_player_count_messages_and_values():
+    assert check_player_count(4, 3, 6, "Neko-in") == 4
+    with pytest.raises(InvalidSetup, match=r"Neko-in is for 3-6 players; got '3' \(a str\)"):
+        check_player_count("3", 3, 6, "Neko-in")
+    with pytest.raises(InvalidSetup, match=r"got True \(a bool\)"):
+        check_player_count(True, 1, 6, "Neko-in")  # a bool is not a count, though True == 1
+    with pytest.raises(InvalidSetup, match=r"got 7$"):
+        check_player_count(7, 3, 6, "Neko-in")
+
+
+@dataclass(frozen=True)
+class Knobs:
+    n: int = 1
+    ratio: float = 0.5
+    name: str = "x"
+    flag: bool = False
+    mode: Literal["a", "b"] = "a"
+    faces: tuple[int, ...] = (1, 2)
+    maybe: tuple[str, ...] | None = None
+
+    def __post_init__(self) -> None:
+        check_fields(self, "Knobs")
+
+
+@pytest.mark.parametrize(
+    ("field", "bad", "allowed"),
+    [
+        ("n", 1.5, "an int"),
+        ("n", True, "an int"),
+        ("n", "1", "an int"),
+        ("ratio", "0.5", "a number"),
+        ("name", 3, "a str"),
+        ("flag", 1, "True or False"),
+        ("mode", "c", "one of 'a', 'b'"),
+        ("faces", [1, 2], "a tuple of ints"),
+        ("faces", (1, 2.0), "a tuple of ints"),
+        ("maybe", ("a", 1), "a tuple of strs or None"),
+    ],
+)
+def test_check_fields_names_the_field_the_value_and_what_is_allowed(field, bad, allowed):
+    with pytest.raises(InvalidSetup) as err:
+        Knobs(**{field: bad})
+    assert str(err.value) == f"Knobs.{field} must be {allowed}; got {describe(bad)}"
+
+
+def test_check_fields_accepts_good_values():
+    Knobs(n=3, ratio=2, name="y", flag=True, mode="b", faces=(), maybe=("z",))
+
+
+def test_coerce_params():
+    assert coerce_params(None, Knobs) == Knobs()
+    assert coerce_params({"n": 2}, Knobs, {"name": "z"}) == Knobs(n=2, name="z")
+    assert coerce_params(Knobs(n=5), Knobs, {"flag": True}) == Knobs(n=5, flag=True)
+    with pytest.raises(InvalidSetup, match="Knobs has no field colour"):
+        coerce_params(None, Knobs, {"colour": 1})
+    with pytest.raises(InvalidSetup, match=r"params must be a Knobs or a dict; got 'n=2'"):
+        coerce_params("n=2", Knobs)
+
+
+def test_a_bad_seed_is_invalid_setup():
+    for bad in ([1], {}, 1.5, object()):
+        with pytest.raises(InvalidSetup, match="seed must be"):
+            make_rng(bad)
+    assert make_rng("abc").random() == make_rng("abc").random()
+
+
+@pytest.mark.parametrize(
+    ("junk", "reason"),
+    [
+        ("take 1", "'take 1' (a str) is not an action of this game; actions are objects such as"),
+        (None, "None is not an action of this game"),
+        ([1], "[1] (a list) is not an action of this game"),
+        ({}, "{} (a dict) is not an action of this game"),
+        (Take(1.0), "Take.n must be an int; got 1.0 (a float)"),
+        (Take(True), "Take.n must be an int; got True (a bool)"),
+        (Take([1]), "Take.n must be an int; got [1] (a list)"),
+        (Coin("yes"), "Coin.heads must be True or False; got 'yes' (a str)"),
+        (Coin(True), "it is not one of the legal actions"),  # well formed, wrong kind of node
+    ],
+)
+def test_junk_actions_are_illegal_with_a_reason_and_change_nothing(junk, reason):
+    state = ToyState(pile=3)
+    assert state.is_legal(junk) is False  # never raises
+    with pytest.raises(IllegalAction) as err:
+        state.apply(junk)
+    assert err.value.legal == [Take(1), Take(2)]
+    assert reason in str(err.value)
+    assert state == ToyState(pile=3)
+
+
+def test_an_action_equal_to_a_legal_one_but_of_the_wrong_type_is_illegal():
+    state = ToyState(pile=3)
+    assert Take(True) == Take(1) and hash(Take(True)) == hash(Take(1))  # why it needs a check
+    assert state.is_legal(Take(1)) and not state.is_legal(Take(True))
+    assert action_problem(Take(1)) is None and action_problem("x") is None
+
+
+def test_a_game_overriding_is_legal_is_junk_proof_too():
+    @dataclass(frozen=True, repr=False)
+    class Fussy(ToyState):
+        def is_legal(self, action) -> bool:
+            return action in {Take(1): True}  # hashing: raises TypeError for [1]
+
+    state = Fussy()
+    assert state.is_legal(Take(1)) and not state.is_legal([1]) and not state.is_legal(Take(1.0))
+    with pytest.raises(IllegalAction, match=r"\[1\] \(a list\) is not an action"):
+        state.apply([1])
+
+
+def test_illegal_action_message_survives_an_action_that_cannot_be_printed():
+    class Broken:
+        def __str__(self) -> str:
+            raise TypeError("no")
+
+        def __repr__(self) -> str:
+            return "Broken()"
+
+    err = IllegalAction(Broken(), "because", [Take(1)], 0)
+    assert str(err).startswith("illegal action Broken() for player 0: because")

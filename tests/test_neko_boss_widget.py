@@ -14,7 +14,7 @@ def test_buttons_are_the_legal_placements_and_clicking_places():
     assert w.action_buttons[0].description == "place a1"
     w.click("place b2")
     assert w.state.stacks[7] == (0,) and w.state.current_player() == 1
-    assert "Phase 1" in w.board.value and "<svg" in w.board.value
+    assert "Phase 1" in w.board.svg and "<svg" in w.board.svg
     assert w.log_view.value.startswith("1. Red: place b2")
     assert Place(7) not in [b.action for b in w.action_buttons]
 
@@ -38,7 +38,7 @@ def test_movement_phase_buttons_show_only_legal_stacking_moves():
     button.click()
     assert w.match.actions == [move]
     assert w.state.stacks[move.dst][-1] == 0
-    assert ">2<" in w.board.value  # the new 2-stack is drawn with its height
+    assert ">2<" in w.board.svg  # the new 2-stack is drawn with its height
 
 
 def test_play_to_end_new_game_and_seats():
@@ -82,6 +82,21 @@ def test_svg_marks_scoring_stacks():
 
 def test_widget_board_is_the_picture_with_the_last_move():
     w = play(2, seats=["human", "human"])
+    assert not w.covered  # no secrets: hot seat needs no hand-over screen
     w.click("place c3")
-    assert w.board.value == str(svg(w.state.view(w.state.current_player())))
-    assert 'id="last-move"' in w.board.value and "Red placed on c3" in w.board.value
+    assert w.board.svg == str(svg(w.state.view(w.state.current_player())))
+    assert 'id="last-move"' in w.board.svg and "Red placed on c3" in w.board.svg
+
+
+def test_clicking_the_picture_places_then_moves_stack_onto_stack():
+    w = play(2, board=grid_board(1, 4), seats=["human", "human"], pieces_per_player=2)
+    assert w.board.targets == ["point-a1", "point-b1", "point-c1", "point-d1"]
+    for point in ("a1", "b1", "d1", "c1"):  # Red a1, Blue b1, Red d1, Blue c1
+        w.board.receive({"event": "click", "id": f"point-{point}"})
+    assert w.state.stacks == ((0,), (1,), (1,), (0,)) and w.state.phase == "movement"
+    assert set(w.board.targets) == {"stack-a1", "stack-d1"}  # Red's stacks that can move
+    w.board.receive({"event": "click", "id": "stack-d1"})
+    assert w.board.targets == ["stack-c1"] and w.board.selected == ["stack-d1"]
+    w.board.receive({"event": "click", "id": "stack-c1"})
+    assert w.match.actions[-1] == Move(3, 2) and w.state.stacks[2] == (1, 0)
+    assert 'id="last-move" class="last-move move"' in w.board.svg

@@ -1,4 +1,5 @@
-"""Indovina Gatto (English edition "Cloaked Cats"): a deduction card game for 2-4 players."""
+"""Indovina Gatto by Connor Reid (HABA 2019; English edition "Cloaked Cats", German "Club der
+Tatzen"): a deduction card game for 2-4 players."""
 
 from __future__ import annotations
 

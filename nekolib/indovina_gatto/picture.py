@@ -113,6 +113,10 @@ def _is_dark(fill: str) -> bool:
 
 
 # ------------------------------------------------------------------------- seats
+_marker = lru_cache(maxsize=2048)(player_marker)
+"""The kit's seat marker (colour, shape, letter), memoised: a picture draws dozens."""
+
+
 def seat_label(seat: int) -> str:
     """How the picture names a seat: ``"Player 0"`` (beside its marker: colour, shape, letter)."""
     return f"Player {seat}"
@@ -124,7 +128,8 @@ def seat_tooltip(seat: int) -> str:
 
 # ------------------------------------------------------------------------- silhouettes
 # A silhouette is a list of primitive shapes in a 64 x 52 box (ground at y = 50, facing
-# right). It is drawn three times: thick outline, fur fill, pattern fill (see _cat).
+# right), defined once per picture (_defs) and drawn with <use> three times: a thick
+# outline, the fur fill, then the pattern fill (see _cat).
 Shape = tuple[str, dict[str, Any]]
 
 
@@ -227,25 +232,30 @@ EYES: tuple[tuple[tuple[float, float], ...], ...] = (
 
 
 def _shapes(shapes: list[Shape], **style: Any) -> str:
+    """The primitives of a silhouette (no fill of their own unless ``style`` gives one)."""
     return "".join(el(tag, **attrs, **style) for tag, attrs in shapes)
 
 
 @lru_cache(maxsize=512)
 def _cat(pose: int, fur: str, patterns: tuple[int, ...]) -> str:
     """The cat: an outline pass, a fur pass, one pass per pattern, then the eyes."""
-    shapes = SILHOUETTES[pose % len(SILHOUETTES)]()
+    href = f"#{_pose_id(pose)}"
     dark = _is_dark(fur)
     parts = [
-        _shapes(shapes, fill=INK, stroke=INK, stroke_width=3, stroke_linejoin="round"),
-        _shapes(shapes, fill=fur),
+        el("use", href=href, fill=INK, stroke=INK, stroke_width=3, stroke_linejoin="round"),
+        el("use", href=href, fill=fur),
     ]
     for pattern in patterns:
-        parts.append(_shapes(shapes, fill=f"url(#{_pattern_id(pattern, dark)})"))
+        parts.append(el("use", href=href, fill=f"url(#{_pattern_id(pattern, dark)})"))
     if pose == 0:  # the leaping cat's shadow shows it is in the air
         parts.insert(0, el("ellipse", cx=30, cy=49, rx=17, ry=2.2, fill="#000", opacity=0.18))
     eye = "#f6e05e" if dark else INK
     parts += [el("circle", cx=x, cy=y, r=1.4, fill=eye) for x, y in EYES[pose % len(EYES)]]
     return "".join(parts)
+
+
+def _pose_id(pose: int) -> str:
+    return f"ig-pose-{pose % len(SILHOUETTES)}"
 
 
 # ------------------------------------------------------------------------- patterns
@@ -254,9 +264,10 @@ def _pattern_id(pattern: int, dark: bool) -> str:
 
 
 @lru_cache(maxsize=1)
-def _pattern_defs() -> str:
-    """Stripes (position 0 of ``PATTERNS``) and spots (position 1), dark and light inks."""
-    out = []
+def _defs() -> str:
+    """The five silhouettes (drawn with ``<use>``, which sets their fill and stroke), and
+    stripes (position 0 of ``PATTERNS``) and spots (position 1) in dark and light inks."""
+    out = [group([_shapes(make())], id=_pose_id(pose)) for pose, make in enumerate(SILHOUETTES)]
     for dark, ink, opacity in ((False, "#000000", 0.5), (True, "#ffffff", 0.6)):
         stripes = el(
             "pattern",
@@ -452,9 +463,13 @@ def _cat_tip(card: dict[str, Any]) -> str:
     return f"cat #{card['card']}: " + ", ".join(card["traits"])
 
 
-def _cat_face(card: dict[str, Any], maskers: Sequence[int] = ()) -> list[str]:
+def _cat_face(card: dict[str, Any], maskers: Sequence[int] = ()) -> tuple[str, ...]:
     """A face-up cat card (local coordinates): mask strip, cat, colour word, accessories."""
-    traits = card["traits"]
+    return _cat_face_of(card["card"], tuple(card["traits"]), tuple(maskers))
+
+
+@lru_cache(maxsize=1024)
+def _cat_face_of(number: int, traits: tuple[str, ...], maskers: tuple[int, ...]) -> tuple[str, ...]:
     poses = _traits_of(traits, "pose")
     colours = _traits_of(traits, "colour")
     patterns = _traits_of(traits, "pattern")
@@ -476,7 +491,7 @@ def _cat_face(card: dict[str, Any], maskers: Sequence[int] = ()) -> list[str]:
     ]
     colour_words = "/".join(t for t in traits if CATEGORY.get(t) == "colour")
     body.append(label(6, 94, colour_words or "-", 11, fill=INK))
-    body.append(label(6, 110, f"#{card['card']}", 11, fill=MUTED))
+    body.append(label(6, 110, f"#{number}", 11, fill=MUTED))
     for k, acc in enumerate(reversed(accessories)):
         cx, cy = CARD_W - 16 - 24 * k, CARD_H - 20
         body.append(
@@ -497,13 +512,13 @@ def _cat_face(card: dict[str, Any], maskers: Sequence[int] = ()) -> list[str]:
                 group(
                     [
                         title(f"mask of {seat_tooltip(seat)}"),
-                        player_marker(x0 + k * step, 13.5, seat, r=8),
+                        _marker(x0 + k * step, 13.5, seat, r=8),
                     ],
-                    id=f"mask-{card['card']}-{seat}",
+                    id=f"mask-{number}-{seat}",
                     class_=f"mask seat-{seat}",
                 )
             )
-    return body
+    return tuple(body)
 
 
 @lru_cache(maxsize=128)
@@ -585,7 +600,8 @@ def _trait_pictogram(trait: str) -> str:
     return group(parts, class_=cls)
 
 
-def _trait_face(trait: str, ribbon: str = "", ribbon_fill: str = MUTED) -> list[str]:
+@lru_cache(maxsize=256)
+def _trait_face(trait: str, ribbon: str = "", ribbon_fill: str = MUTED) -> tuple[str, ...]:
     body = [
         el("rect", width=TRAIT_W, height=TRAIT_H, rx=6, fill=CARD_FACE, stroke=CARD_EDGE),
         _trait_pictogram(trait),
@@ -599,7 +615,7 @@ def _trait_face(trait: str, ribbon: str = "", ribbon_fill: str = MUTED) -> list[
     if ribbon:
         body.append(el("rect", x=0, y=0, width=TRAIT_W, height=15, rx=6, fill=ribbon_fill))
         body.append(label(TRAIT_W / 2, 11.5, ribbon, 11, fill="#ffffff", text_anchor="middle"))
-    return body
+    return tuple(body)
 
 
 def _fan_card(view: dict[str, Any], seat: int, i: int, trait: str, hl: Collection[str]) -> str:
@@ -650,7 +666,7 @@ def _player_panel(view: dict[str, Any], seat: int, x: float, w: float, hl: Colle
             stroke=INK if acting else CARD_EDGE,
             stroke_width=2.5 if acting else 1,
         ),
-        player_marker(16, 17, seat, r=10),
+        _marker(16, 17, seat, r=10),
         label(32, 22, seat_label(seat) + (" (you)" if you else ""), 14, font_weight="bold"),
         label(w - 10, 22, f"{view['points'][seat]} pts", 14, font_weight="bold", text_anchor="end"),
     ]
@@ -664,11 +680,14 @@ def _player_panel(view: dict[str, Any], seat: int, x: float, w: float, hl: Colle
     body.append(label(10, 40, " ".join(state_words) or " ", 11, fill=MUTED))
     # fan of trait cards
     fan = view["traits"][seat]
-    fan_w = len(fan) * TRAIT_W + max(0, len(fan) - 1) * 6
+    step = float(TRAIT_W + 6)
+    if len(fan) > 1:  # more trait cards than fit (traits_per_player > 3): they overlap
+        step = min(step, (w - 16 - TRAIT_W) / (len(fan) - 1))
+    fan_w = TRAIT_W + step * max(0, len(fan) - 1)
     fx = (w - fan_w) / 2
     for i, trait in enumerate(fan):
         card = _fan_card(view, seat, i, trait, hl)
-        body.append(group([card], transform=_translate(fx + i * (TRAIT_W + 6), 48)))
+        body.append(group([card], transform=_translate(fx + i * step, 48)))
     # masks in reserve
     y = 48 + TRAIT_H + 22
     body.append(
@@ -676,7 +695,7 @@ def _player_panel(view: dict[str, Any], seat: int, x: float, w: float, hl: Colle
             [
                 title(f"{seat_label(seat)}'s reserve: {view['supply'][seat]} masks"),
                 label(10, y, "reserve", 11, fill=MUTED),
-                player_marker(66, y - 4, seat, r=8),
+                _marker(66, y - 4, seat, r=8),
                 label(78, y, f"×{view['supply'][seat]}", 12, font_weight="bold"),
             ],
             id=f"supply-{seat}",
@@ -685,11 +704,13 @@ def _player_panel(view: dict[str, Any], seat: int, x: float, w: float, hl: Colle
     )
     # hand (backs), on the right of the reserve
     hand = view["hand_sizes"][seat]
-    hx = w - 112
+    hx, step = w - 112, 9.0 if hand < 5 else 36 / (hand - 1)
     backs = [
-        group(_card_back(16, 22), transform=_translate(hx + 9 * k, y - 16)) for k in range(hand)
+        group(_card_back(16, 22), class_="card-back", transform=_translate(hx + step * k, y - 16))
+        for k in range(hand)
     ]
-    backs.append(label(hx + 9 * max(hand, 1) + 16, y, f"{hand} in hand", 11, fill=MUTED))
+    backs_w = 16 + step * max(0, hand - 1)
+    backs.append(label(hx + max(backs_w, 16) + 8, y, f"{hand} in hand", 11, fill=MUTED))
     body.append(
         group(
             [title(f"{seat_label(seat)} holds {hand} cat card(s)"), *backs],
@@ -709,7 +730,7 @@ def _player_panel(view: dict[str, Any], seat: int, x: float, w: float, hl: Colle
             group(
                 [
                     title(f"{received[giver]} mask(s) of {seat_tooltip(giver)}"),
-                    player_marker(gx, y - 4, giver, r=8),
+                    _marker(gx, y - 4, giver, r=8),
                     label(gx + 11, y, f"×{received[giver]}", 12, font_weight="bold"),
                 ],
                 id=f"received-{seat}-{giver}",
@@ -784,7 +805,8 @@ def _table(view: dict[str, Any], y: float, hl: Collection[str]) -> tuple[list[st
     return out, y + rows * (CARD_H + GAP)
 
 
-def _bottom(view: dict[str, Any], y: float, hl: Collection[str]) -> tuple[list[str], float]:
+def _bottom(view: dict[str, Any], y: float, hl: Collection[str]) -> tuple[list[str], float, float]:
+    """The viewer's hand, the draw pile and the recent guesses; returns the bottom and right."""
     out: list[str] = []
     viewer = view["viewer"]
     hand = view["hand"]
@@ -846,10 +868,13 @@ def _bottom(view: dict[str, Any], y: float, hl: Collection[str]) -> tuple[list[s
     # recent guesses
     x += CARD_W + 34
     out += _guesses(view, x, y)
-    return out, y + 30 + CARD_H + PAD
+    return out, y + 30 + CARD_H + PAD, x + GUESSES_W
 
 
 RECENT = 6
+"""How many of the latest guesses the picture lists."""
+GUESSES_W = 470
+"""Room the guesses list needs (a long trait name included)."""
 
 
 def _guesses(view: dict[str, Any], x: float, y: float) -> list[str]:
@@ -877,10 +902,10 @@ def _guesses(view: dict[str, Any], x: float, y: float) -> list[str]:
                         font_weight="bold",
                         fill="#1b7a3a" if right else "#b03a2e",
                     ),
-                    player_marker(x + 78, gy - 4, g["guesser"], r=8),
-                    label(x + 90, gy, f"{seat_label(g['guesser'])} guessed", 12),
-                    player_marker(x + 212, gy - 4, g["suspect"], r=8),
-                    label(x + 224, gy, f"{seat_label(g['suspect'])} is {g['trait']}", 12),
+                    _marker(x + 78, gy - 4, g["guesser"], r=8),
+                    label(x + 92, gy, f"{seat_label(g['guesser'])} guessed", 12),
+                    _marker(x + 212, gy - 4, g["suspect"], r=8),
+                    label(x + 226, gy, f"{seat_label(g['suspect'])} is {g['trait']}", 12),
                 ],
                 id=f"guess-{start + k}",
                 class_="guess " + ("right" if right else "wrong"),
@@ -905,11 +930,11 @@ def svg(view: dict[str, Any], *, highlight: Collection[str] = ()) -> SVG:
     panel_w = (WIDTH - 2 * PAD - (n - 1) * GAP) / n
     panels = [_player_panel(view, p, PAD + p * (panel_w + GAP), panel_w, hl) for p in range(n)]
     table, y = _table(view, HEADER_H + PANEL_H + 12, hl)
-    bottom, height = _bottom(view, y + 4, hl)
+    bottom, height, right = _bottom(view, y + 4, hl)
     return document(
-        WIDTH,
+        max(WIDTH, right + PAD),
         height,
-        [_pattern_defs(), *header, *panels, *table, *bottom],
+        [_defs(), *header, *panels, *table, *bottom],
         game=GAME,
         label=f"Indovina Gatto: {summary(view)}",
     )

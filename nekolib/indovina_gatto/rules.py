@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
-from nekolib.core import HIDDEN, TERMINAL, GameState, InvalidSetup, make_rng
+from nekolib.core import HIDDEN, TERMINAL, GameState, InvalidSetup, check_player_count, make_rng
 
 # --------------------------------------------------------------------------- traits
 # Canonical names are those of the English edition (*Cloaked Cats*); the Italian
@@ -658,8 +658,7 @@ def new_game(
     params = Params() if params is None else params
     if not isinstance(params, Params):
         raise InvalidSetup(f"params={params!r} is not allowed: use Params(...) or None")
-    if not 2 <= num_players <= 4:
-        raise InvalidSetup(f"Indovina Gatto is for 2-4 players, not {num_players}")
+    num_players = check_player_count(num_players, 2, 4, "Indovina Gatto")
     _check_fits(params, num_players)
     k = params.traits_per_player
     rng: random.Random = make_rng(seed)

@@ -24,7 +24,17 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Any, Literal, NamedTuple
 
-from nekolib.core import CHANCE, HIDDEN, TERMINAL, GameState, InvalidSetup, make_rng
+from nekolib.core import (
+    CHANCE,
+    HIDDEN,
+    TERMINAL,
+    GameState,
+    InvalidSetup,
+    check_fields,
+    check_player_count,
+    coerce_params,
+    make_rng,
+)
 
 __all__ = [
     "CAN",
@@ -123,16 +133,46 @@ class Params:
     """The discard pile is face up, so card counting may use it (conditional odds)."""
 
     def __post_init__(self) -> None:
+        """Check every field (InvalidSetup names the field, the value and what is allowed)."""
+        check_fields(self)  # types: 'Params.first_player must be an int; got '1' (a str)'
         if len(set(self.colours)) != len(self.colours) or len(self.colours) < 5:
-            raise InvalidSetup("need at least 5 distinct colours (a 5cats needs 5 of a kind)")
+            raise InvalidSetup(
+                "Params.colours must be at least 5 distinct colours (a 5cats needs 5 of a "
+                f"kind); got {self.colours}"
+            )
         if self.plain_colour not in self.colours:
-            raise InvalidSetup(f"plain colour {self.plain_colour!r} is not one of the colours")
+            raise InvalidSetup(
+                f"Params.plain_colour must be one of the colours {self.colours}; "
+                f"got {self.plain_colour!r}"
+            )
+        if not self.card_ranks or min(self.card_ranks) < 1:
+            raise InvalidSetup(
+                "Params.card_ranks must be a non-empty tuple of icon counts (each at least 1); "
+                f"got {self.card_ranks}"
+            )
         if len(self.zabuton_values) < 3:
-            raise InvalidSetup("each colour needs at least 3 zabuton tiles/pieces")
-        if self.set_strength not in ("sum", "max"):
-            raise InvalidSetup("set_strength must be 'sum' or 'max'")
+            raise InvalidSetup(
+                "Params.zabuton_values must hold at least 3 tiles per colour (one piece each: "
+                f"gold coin, cat can and plain ones); got {self.zabuton_values}"
+            )
+        if self.manekineko_total < 1:
+            raise InvalidSetup(
+                f"Params.manekineko_total must be at least 1; got {self.manekineko_total}"
+            )
+        if not 0 <= self.manekineko_at_start <= self.manekineko_total:
+            raise InvalidSetup(
+                f"Params.manekineko_at_start must be 0-{self.manekineko_total} "
+                f"(manekineko_total); got {self.manekineko_at_start}"
+            )
         if not 1 <= self.manekineko_to_end <= self.manekineko_total:
-            raise InvalidSetup("manekineko_to_end must be between 1 and manekineko_total")
+            raise InvalidSetup(
+                f"Params.manekineko_to_end must be 1-{self.manekineko_total} "
+                f"(manekineko_total); got {self.manekineko_to_end}"
+            )
+        if self.first_player < 0:
+            raise InvalidSetup(
+                f"Params.first_player must be a seat (0, 1, ...); got {self.first_player}"
+            )
 
     @property
     def pieces_per_colour(self) -> int:
@@ -923,11 +963,18 @@ def initial_state(num_players: int, params: Params | None = None) -> MNState:
     Setup: "Place two 'Zabuton Neko' on each 'Kotatsu Board'", then "Put one
     Manekineko in the 'bag'", then "Each player draws three 'Cat Cards'".
     """
-    params = params or Params()
-    if not 2 <= num_players <= 4:
-        raise InvalidSetup(f"Manekinecollection is for 2-4 players, not {num_players}")
+    params = coerce_params(params, Params)
+    num_players = check_player_count(num_players, 2, 4, "Manekinecollection")
     if not 0 <= params.first_player < num_players:
-        raise InvalidSetup(f"first_player {params.first_player} is not a seat")
+        raise InvalidSetup(
+            f"Params.first_player must be a seat 0-{num_players - 1}; got {params.first_player}"
+        )
+    cards, needed = len(full_deck(params)), num_players * (HAND_SIZE + KOTATSU * ROW_SIZE)
+    if cards < needed:  # hands + three full rows per player must leave a card to draw
+        raise InvalidSetup(
+            f"Params.colours x card_ranks give {cards} cat cards; {num_players} players need "
+            f"at least {needed} (a hand of {HAND_SIZE} and {KOTATSU} rows of {ROW_SIZE} each)"
+        )
     kotatsu = tuple(Kotatsu((None,) * SLOTS, ((),) * num_players) for _ in range(KOTATSU))
     fills = tuple(("fill", k) for k in range(KOTATSU) for _ in kotatsu[k].slots)
     deals = tuple(("deal", p) for p in range(num_players) for _ in range(HAND_SIZE))
@@ -951,10 +998,17 @@ def initial_state(num_players: int, params: Params | None = None) -> MNState:
 
 
 def new_game(
-    num_players: int = 2, params: Params | None = None, seed: int | str | None = None
+    num_players: int = 2,
+    params: Params | None = None,
+    seed: int | str | None = None,
+    **overrides: Any,
 ) -> MNState:
-    """A new game; with a ``seed`` the setup draws are done (first player to move)."""
-    state = initial_state(num_players, params)
+    """A new game; with a ``seed`` the setup draws are done (first player to move).
+
+    ``params`` is a :class:`Params`, a dict of its fields, or ``None``; keyword
+    arguments override fields (``new_game(3, seed=1, set_strength="max")``).
+    """
+    state = initial_state(num_players, coerce_params(params, Params, overrides))
     if seed is None:
         return state
     rng = make_rng(f"manekinecollection-setup/{seed}")

@@ -3,15 +3,20 @@
 Pure functions of ``state.view(player)`` (standard library only, see :mod:`nekolib.picture`).
 The seed: "Board is consist of 24 intersections and paths", "the top cat on the
 stack is the one that controls that stack of cats", "4 or more pieces stack is score".
-So each intersection is a dot with its label (``a1``), each street a line, and each
-stack a pile of coloured chips (the buried cats, bottom first) under the marker of the
-seat that keeps the top cat, with its height in a badge; stacks of the scoring height
-stand on a gold plate with a star. The last move is an arrow (a ring for a placement).
+So each intersection is a dot, each street a line, with chess-like coordinates on the
+edges (column letters, row numbers: ``a1`` is bottom left; boards whose labels are not
+of that form get the label beside each dot). Each stack is a pile of coloured chips
+(the buried cats, bottom first) under the marker of the seat that keeps the top cat
+(colour, shape and letter), with its height in a badge; stacks of the scoring height
+stand on a gold plate, with a dark badge and a star. The last move is a curved arrow
+from the vacated point to the stack it landed on (a ring for a placement). Under the
+board: per seat the scoring numbers, pieces in hand and who is to move or out.
 
-Element ids (tests and issue 11's clicks use them): ``point-<label>`` (class ``point``,
+Element ids (tests and the clickable board use them): ``point-<label>`` (class ``point``,
 one per intersection), ``stack-<label>`` (class ``stack``), ``path-<i>`` (class
-``path``), ``last-move`` and ``score-<seat>``. Neko Boss has no secrets: every seat's
-view draws the same picture (the ``viewer`` entry is not used).
+``path``), ``last-move`` and ``score-<seat>``. The first child of a point or stack is an
+invisible outline that the clickable board strokes when it is a target. Neko Boss has
+no secrets: every seat's view draws the same picture (the ``viewer`` entry is unused).
 """
 
 from __future__ import annotations
@@ -173,18 +178,24 @@ def _star(x: float, y: float, r: float) -> str:
     return el("polygon", points=" ".join(pts), fill=GOLD, stroke=INK, stroke_width=1)
 
 
+def _half_height(height: int) -> float:
+    """Half the drawn height of a stack of ``height`` cats (pile and top marker)."""
+    return (min(PILE_MAX, CHIP_H * (height - 1)) + 2 * TOP_R) / 2
+
+
 def _stack(x: float, y: float, label: str, stack: Sequence[int], score_height: int) -> str:
     """One stack: gold plate if it scores, buried chips, top marker, height badge, tooltip."""
     height, top = len(stack), stack[-1]
     scores = height >= score_height
     chips, top_y = _pile(x, y, stack)
-    half = (min(PILE_MAX, CHIP_H * (height - 1)) + 2 * TOP_R) / 2
+    half = _half_height(height)
     parts = [
+        _hit("rect", x=x - 29, y=y - half - 9, width=58, height=2 * half + 18, rx=12),
         title(
             f"{label}: stack of {height}, {_name(top)} on top (moves and keeps it)"
             + (f", scores ({score_height}+)" if scores else "")
             + f"; bottom to top: {', '.join(_name(o) for o in stack)}"
-        )
+        ),
     ]
     if scores:
         parts.append(
@@ -203,36 +214,8 @@ def _stack(x: float, y: float, label: str, stack: Sequence[int], score_height: i
         )
     parts += chips
     parts.append(player_marker(x, top_y, top, r=TOP_R))
-    if height == 1 and not scores:  # a lone cat: no pile, no badge (``data-height`` still says 1)
-        return group(
-            parts, id=f"stack-{label}", class_=f"stack seat-{top}", data_height=1, data_top=top
-        )
-    bx, by = x + 22, top_y - 8
-    parts.append(
-        el(
-            "circle",
-            cx=bx,
-            cy=by,
-            r=9.5 if height < 10 else 11.5,
-            fill=INK if scores else "white",
-            stroke=INK,
-            stroke_width=1.2,
-        )
-    )
-    parts.append(
-        _text(
-            bx,
-            by + 4,
-            str(height),
-            12,
-            text_anchor="middle",
-            font_weight="bold",
-            fill="white" if scores else INK,
-            class_="height",
-        )
-    )
-    if scores:
-        parts.append(_star(bx, by - 14, 6))
+    if height > 1 or scores:  # a lone cat needs no badge (``data-height`` still says 1)
+        parts += _badge(x + 22, top_y - 8, height, scores)
     return group(
         parts,
         id=f"stack-{label}",
@@ -242,13 +225,47 @@ def _stack(x: float, y: float, label: str, stack: Sequence[int], score_height: i
     )
 
 
+def _badge(bx: float, by: float, height: int, scores: bool) -> list[str]:
+    """The stack's height in a disc (dark, with a star, once it scores)."""
+    parts = [
+        el(
+            "circle",
+            cx=bx,
+            cy=by,
+            r=9.5 if height < 10 else 11.5,
+            fill=INK if scores else "white",
+            stroke=INK,
+            stroke_width=1.2,
+        ),
+        _text(
+            bx,
+            by + 4,
+            str(height),
+            12,
+            text_anchor="middle",
+            font_weight="bold",
+            fill="white" if scores else INK,
+            class_="height",
+        ),
+    ]
+    if scores:
+        parts.append(_star(bx, by - 14, 6))
+    return parts
+
+
+def _hit(tag: str, **attrs: Any) -> str:
+    """A clickable group's first child: an invisible outline that the clickable board
+    (``nekolib/widgets/static/board.css``: ``.nk-target > :first-child``) strokes in gold."""
+    return el(tag, fill="white", fill_opacity=0, class_="hit", **attrs)
+
+
 def _point(x: float, y: float, label: str, stack: Sequence[int], named: bool) -> str:
     """An intersection: a dot, a transparent disc to click later, and its label unless the
     board's edges already name its column and row (``named``)."""
     what = "vacant" if not stack else f"stack of {len(stack)}"
     parts = [
+        _hit("circle", cx=x, cy=y, r=24),
         title(f"{label}: {what}"),
-        el("circle", cx=x, cy=y, r=24, fill="white", fill_opacity=0, class_="hit"),
         el("circle", cx=x, cy=y, r=5, fill=DOT),
     ]
     if not named:
@@ -280,12 +297,14 @@ def _last_move(view: dict[str, Any], layout: _Layout) -> str:
     dx, dy = x2 - x1, y2 - y1
     length = math.hypot(dx, dy) or 1.0
     ux, uy = dx / length, dy / length
-    bend = min(0.35 * length, 40.0)
+    bend = min(0.5 * length, 90.0)  # the curve bulges half of this: clear of stacks between
     cx, cy = (x1 + x2) / 2 + uy * bend, (y1 + y2) / 2 - ux * bend
     # end on the landing stack's rim, coming in along the curve's tangent
     tx, ty = x2 - cx, y2 - cy
     tl = math.hypot(tx, ty) or 1.0
-    ex, ey = x2 - tx / tl * 22, y2 - ty / tl * 22
+    landed = view["stacks"][last[1]]
+    rim = _half_height(len(landed)) + (12 if len(landed) >= view["score_height"] else 8)
+    ex, ey = x2 - tx / tl * rim, y2 - ty / tl * rim
     head = _arrow_head(ex, ey, tx / tl, ty / tl)
     path = f"M{x1:.1f},{y1:.1f} Q{cx:.1f},{cy:.1f} {ex:.1f},{ey:.1f}"
     parts = [
@@ -454,7 +473,6 @@ def svg(view: dict[str, Any], *, highlight: Collection[str] = ()) -> SVG:
             id="points",
         )
     )
-    body.append(_last_move(view, layout))
     body.append(
         group(
             (
@@ -465,6 +483,7 @@ def svg(view: dict[str, Any], *, highlight: Collection[str] = ()) -> SVG:
             id="stacks",
         )
     )
+    body.append(_last_move(view, layout))  # on top: its curve passes beside the stacks between
     body.append(_score_table(view, table_top, layout.width))
     if last:
         body.append(_text(16, height - 12, f"Last move: {_last_text(view)}", 12, fill=MUTED))

@@ -32,7 +32,14 @@ from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 from typing import Any
 
-from nekolib.core import TERMINAL, GameState, IllegalAction, InvalidSetup, decider_name
+from nekolib.core import (
+    TERMINAL,
+    GameState,
+    IllegalAction,
+    InvalidSetup,
+    check_player_count,
+    decider_name,
+)
 from nekolib.neko_boss.boards import BOARDS, DEFAULT_BOARD, Board, Point, board_by_name
 
 __all__ = [
@@ -99,11 +106,7 @@ class Params:
 
     def __post_init__(self) -> None:
         self._check_fields()
-        if not self.min_players <= self.num_players <= self.max_players:
-            raise InvalidSetup(
-                f"Neko Boss is for {self.min_players}-{self.max_players} players, "
-                f"not {self.num_players}"
-            )
+        check_player_count(self.num_players, self.min_players, self.max_players, "Neko Boss")
         if self.num_players > 8:
             raise InvalidSetup("at most 8 players")
         if not _whole(self.first_player) or not 0 <= self.first_player < self.num_players:

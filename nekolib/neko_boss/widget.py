@@ -31,6 +31,7 @@ class NekoBossWidget(GameWidget):
     """
 
     title = "Neko Boss"
+    has_secrets = False  # open information: hot seat needs no hand-over screen
     solver_max_stacks = 14
 
     def extra_panel(self) -> widgets.Widget:

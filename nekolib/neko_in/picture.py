@@ -266,8 +266,16 @@ def _cat_head(x: float, y: float, r: float, fill: str) -> str:
     return el("path", d=ears, **common) + el("circle", cx=x, cy=y, r=r, **common)
 
 
+@lru_cache(maxsize=4096)
 def cat_pawn(
-    colour: str, x: float, y: float, *, napping: bool = False, where: str = "", owner: str = ""
+    colour: str,
+    x: float,
+    y: float,
+    *,
+    napping: bool = False,
+    where: str = "",
+    owner: str = "",
+    hl: frozenset[str] = frozenset(),
 ) -> str:
     """A cat pawn standing (or lying down, napping) with its letter and a tooltip."""
     fill = CAT_FILL.get(colour, "#cccccc")
@@ -307,7 +315,10 @@ def cat_pawn(
         )
         parts = [tip, _cat_head(x, y, 12, fill), letters]
         cls = "cat"
-    return group(parts, id=f"cat-{_slug(colour)}", class_=cls, data_colour=colour)
+    ident = f"cat-{_slug(colour)}"
+    if ident in hl:
+        parts.append(_ring(x - 19, y - 19, 40, 34, 8) if napping else _ring(x - 13, y - 18, 26, 31))
+    return group(parts, id=ident, class_=cls, data_colour=colour)
 
 
 def cat_swatch(colour: str, x: float, y: float) -> str:
@@ -315,6 +326,7 @@ def cat_swatch(colour: str, x: float, y: float) -> str:
     return group([_cat_head(x, y, 8, CAT_FILL.get(colour, "#cccccc"))], class_="cat-swatch")
 
 
+@lru_cache(maxsize=1024)
 def hideout_tile(colour: str, kind: str, x: float, y: float, size: float, *, cls: str) -> str:
     """A face-up hideout tile: a coloured icon on a light tile."""
     return group(
@@ -382,20 +394,56 @@ def die(index: int, face: str | None, x: float, y: float, hl: frozenset[str]) ->
 
 # --------------------------------------------------------------------------- boards
 def _space(
-    view: dict[str, Any], room: dict[str, Any], space: dict[str, Any], x: float, y: float, hl
+    view: dict[str, Any],
+    room: dict[str, Any],
+    space: dict[str, Any],
+    x: float,
+    y: float,
+    hl: frozenset[str],
 ) -> str:
     """One hideout space: its icon, its covering tile, and the cat or event tile on it."""
-    s, kind, colour = space["space"], space["icon"], room["colour"]
+    cat = space["cat"]
+    return _space_drawn(
+        space["space"],
+        space["icon"],
+        room["colour"],
+        room["name"],
+        space["covered"],
+        space["event"] == HIDDEN,
+        cat,
+        bool(cat) and cat in view["napping"],
+        _owner_of_cat(view, cat) if cat else "",
+        x,
+        y,
+        hl & {f"space-{space['space']}", f"cat-{_slug(cat or '')}"},
+    )
+
+
+@lru_cache(maxsize=8192)
+def _space_drawn(
+    s: int,
+    kind: str,
+    colour: str,
+    room_name: str,
+    covered: bool,
+    event: bool,
+    cat: str | None,
+    napping: bool,
+    owner: str,
+    x: float,
+    y: float,
+    hl: frozenset[str],
+) -> str:
+    """:func:`_space` from hashable facts (cached: a game repeats few space pictures)."""
     cx = x + CELL_W / 2
-    napping = set(view["napping"])
     status = []
-    if space["covered"]:
+    if covered:
         status.append("covered by its hideout tile")
-    if space["event"] == HIDDEN:
+    if event:
         status.append("face-down event tile")
-    if space["cat"]:
-        status.append(f"the {space['cat']} cat")
-    tip = f"{kind} hideout ({room['name']})" + (": " + ", ".join(status) if status else "")
+    if cat:
+        status.append(f"the {cat} cat")
+    tip = f"{kind} hideout ({room_name})" + (": " + ", ".join(status) if status else "")
     parts = [
         tooltip(tip),
         el(
@@ -410,15 +458,15 @@ def _space(
             stroke_width=1,
         ),
     ]
-    if space["covered"]:
+    if covered:
         parts.append(hideout_tile(colour, kind, cx - 17, y + 5, 34, cls="hideout-tile on-board"))
     else:
         parts.append(icon(kind, cx, y + 22, CAT_FILL.get(colour, "#ccc"), 1.0))
     slot_y = y + 58
     items = []
-    if space["event"] == HIDDEN:
+    if event:
         items.append("event")
-    if space["cat"]:
+    if cat:
         items.append("cat")
     offsets = {1: (0,), 2: (-10, 11)}[len(items)] if items else ()
     for item, dx in zip(items, offsets, strict=True):
@@ -436,21 +484,21 @@ def _space(
                 )
             )
         else:
-            cat = space["cat"]
             parts.append(
                 cat_pawn(
                     cat,
                     cx + dx,
                     slot_y + 2,
-                    napping=cat in napping,
-                    where=f"the {kind} hideout ({room['name']})",
-                    owner=_owner_of_cat(view, cat),
+                    napping=napping,
+                    where=f"the {kind} hideout ({room_name})",
+                    owner=owner,
+                    hl=hl,
                 )
             )
     ident = f"space-{s}"
     if ident in hl:
         parts.append(_ring(x + 2, y, CELL_W - 4, CELL_H - 4, 7))
-    cls = "hideout covered" if space["covered"] else "hideout"
+    cls = "hideout covered" if covered else "hideout"
     return group(parts, id=ident, class_=cls, data_icon=kind)
 
 
@@ -461,7 +509,14 @@ def _owner_of_cat(view: dict[str, Any], colour: str) -> str:
     return ""
 
 
-def _room(view: dict[str, Any], room: dict[str, Any], x: float, y: float, hl, gather: bool) -> str:
+def _room(
+    view: dict[str, Any],
+    room: dict[str, Any],
+    x: float,
+    y: float,
+    hl: frozenset[str],
+    gather: bool,
+) -> str:
     """A room board in its frame colour: title, owner, 5 hideouts, gathered cats below.
 
     ``gather``: leave a strip for the cats a Cat Teaser gathered ('All the cats gather
@@ -470,46 +525,7 @@ def _room(view: dict[str, Any], room: dict[str, Any], x: float, y: float, hl, ga
     colour = room["colour"]
     height = ROOM_TITLE + CELL_H + ROOM_PAD + (GATHER_H if gather else 0)
     owner = room["owner"]
-    owner_name = PLAYER_NAMES[owner % len(PLAYER_NAMES)]
-    parts = [
-        tooltip(f"{room['name']} ({colour} frame), owned by {_seat_name(view, owner)}"),
-        el(
-            "rect",
-            x=x - 1.5,
-            y=y - 1.5,
-            width=ROOM_W + 3,
-            height=height + 3,
-            rx=10,
-            fill="none",
-            stroke=INK,
-            stroke_width=1,
-        ),
-        el(
-            "rect",
-            x=x + 3,
-            y=y + 3,
-            width=ROOM_W - 6,
-            height=height - 6,
-            rx=8,
-            fill=ROOM_TINT.get(colour, "#fff"),
-            stroke=CAT_FILL.get(colour, "#ccc"),
-            stroke_width=6,
-        ),
-        el(
-            "rect",
-            x=x + 6.5,
-            y=y + 6.5,
-            width=ROOM_W - 13,
-            height=height - 13,
-            rx=6,
-            fill="none",
-            stroke=INK,
-            stroke_width=0.6,
-        ),
-        label(x + 12, y + 21, room["name"], 14, font_weight="bold"),
-        player_marker(x + ROOM_W - 24 - 6.5 * len(owner_name), y + 16, owner, r=7.5),
-        label(x + ROOM_W - 13, y + 21, owner_name, 11, fill=MUTED, text_anchor="end"),
-    ]
+    parts = [_room_frame(room["name"], colour, owner, _seat_name(view, owner), x, y, height)]
     for i, space in enumerate(room["spaces"]):
         parts.append(_space(view, room, space, x + ROOM_PAD + i * CELL_W, y + ROOM_TITLE, hl))
     if gather:
@@ -525,6 +541,7 @@ def _room(view: dict[str, Any], room: dict[str, Any], x: float, y: float, hl, ga
                     napping=cat in view["napping"],
                     where=f"gathered in the {room['name']} by a Cat Teaser",
                     owner=_owner_of_cat(view, cat),
+                    hl=hl,
                 )
             )
     ident = f"room-{room['room']}"
@@ -533,7 +550,56 @@ def _room(view: dict[str, Any], room: dict[str, Any], x: float, y: float, hl, ga
     return group(parts, id=ident, class_="room", data_colour=colour)
 
 
-def _garden(view: dict[str, Any], x: float, y: float, hl) -> str:
+@lru_cache(maxsize=256)
+def _room_frame(
+    name: str, colour: str, owner: int, owner_long: str, x: float, y: float, height: float
+) -> str:
+    """The board itself: frame in the room's colour, its name and its owner's marker."""
+    owner_name = PLAYER_NAMES[owner % len(PLAYER_NAMES)]
+    return "".join(
+        [
+            tooltip(f"{name} ({colour} frame), owned by {owner_long}"),
+            el(
+                "rect",
+                x=x - 1.5,
+                y=y - 1.5,
+                width=ROOM_W + 3,
+                height=height + 3,
+                rx=10,
+                fill="none",
+                stroke=INK,
+                stroke_width=1,
+            ),
+            el(
+                "rect",
+                x=x + 3,
+                y=y + 3,
+                width=ROOM_W - 6,
+                height=height - 6,
+                rx=8,
+                fill=ROOM_TINT.get(colour, "#fff"),
+                stroke=CAT_FILL.get(colour, "#ccc"),
+                stroke_width=6,
+            ),
+            el(
+                "rect",
+                x=x + 6.5,
+                y=y + 6.5,
+                width=ROOM_W - 13,
+                height=height - 13,
+                rx=6,
+                fill="none",
+                stroke=INK,
+                stroke_width=0.6,
+            ),
+            label(x + 12, y + 21, name, 14, font_weight="bold"),
+            player_marker(x + ROOM_W - 24 - 6.5 * len(owner_name), y + 16, owner, r=7.5),
+            label(x + ROOM_W - 13, y + 21, owner_name, 11, fill=MUTED, text_anchor="end"),
+        ]
+    )
+
+
+def _garden(view: dict[str, Any], x: float, y: float, hl: frozenset[str]) -> str:
     """'Place the Garden board (green frame) in the centre of the table.'"""
     h = MIDDLE_H - 12
     cats = view["garden"]
@@ -575,6 +641,7 @@ def _garden(view: dict[str, Any], x: float, y: float, hl) -> str:
                 napping=cat in view["napping"],
                 where="the Garden",
                 owner=_owner_of_cat(view, cat),
+                hl=hl,
             )
         )
     if "garden" in hl:
@@ -582,7 +649,7 @@ def _garden(view: dict[str, Any], x: float, y: float, hl) -> str:
     return group(parts, id="garden", class_="garden")
 
 
-def _dice_panel(view: dict[str, Any], x: float, y: float, hl) -> str:
+def _dice_panel(view: dict[str, Any], x: float, y: float, hl: frozenset[str]) -> str:
     """The last dice rolled (brawl, Crunchies, Cat Teaser or the catch)."""
     dice = view["dice"]
     catch = view["catch_roll"]
@@ -616,7 +683,9 @@ def _legend(view: dict[str, Any], x: float, y: float) -> str:
 
 
 # --------------------------------------------------------------------------- seats
-def _seat(view: dict[str, Any], p: dict[str, Any], x: float, y: float, h: float, hl) -> str:
+def _seat(
+    view: dict[str, Any], p: dict[str, Any], x: float, y: float, h: float, hl: frozenset[str]
+) -> str:
     """A seat: marker and name, its cat, its hideout tiles (face up for the viewer), events."""
     seat = p["seat"]
     active = seat == view["active"]
@@ -669,7 +738,7 @@ def _seat(view: dict[str, Any], p: dict[str, Any], x: float, y: float, h: float,
     return group(parts, id=ident, class_=cls)
 
 
-def _hand(view: dict[str, Any], p: dict[str, Any], x: float, y: float, hl) -> str:
+def _hand(view: dict[str, Any], p: dict[str, Any], x: float, y: float, hl: frozenset[str]) -> str:
     """Hideout tiles: face up for the viewer, backs (pink pawprints on grey) for the others."""
     seat = p["seat"]
     size, pitch = 28, 32
@@ -695,7 +764,7 @@ def _hand(view: dict[str, Any], p: dict[str, Any], x: float, y: float, hl) -> st
     return group(parts, id=ident, class_="hand", data_count=count)
 
 
-def _held(p: dict[str, Any], x: float, y: float, hl) -> str:
+def _held(p: dict[str, Any], x: float, y: float, hl: frozenset[str]) -> str:
     """Event tiles kept in front of the player (face up: green fronts with their names)."""
     seat = p["seat"]
     parts = []

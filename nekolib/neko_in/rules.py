@@ -37,12 +37,24 @@ import itertools
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from typing import Any, Literal
 
-from nekolib.core import CHANCE, HIDDEN, TABLE, TERMINAL, GameState, InvalidSetup, make_rng
+from nekolib.core import (
+    CHANCE,
+    HIDDEN,
+    TABLE,
+    TERMINAL,
+    GameState,
+    InvalidSetup,
+    check_fields,
+    check_player_count,
+    coerce_params,
+    describe,
+    make_rng,
+)
 
 __all__ = [
     "AFFINITY",
@@ -169,6 +181,8 @@ def position_name(pos: int) -> str:
 
 # --------------------------------------------------------------------------- parameters
 DEFAULT_EVENT_SETS: tuple[tuple[str, ...], ...] = (EVENTS,) * len(COLOURS)
+MAX_CATCH_DICE = 4
+"""Largest ``Params.catch_dice``: its 6**n ordered rolls are enumerated exactly."""
 
 
 @dataclass(frozen=True)
@@ -208,16 +222,33 @@ class Params:
     the pawn 'by the collar' and carrying it out to the Garden. ``False``: it stays put."""
 
     def __post_init__(self) -> None:
-        if self.version not in ("classic", "events"):
-            raise InvalidSetup(f"version must be 'classic' or 'events', not {self.version!r}")
-        if self.teaser_gathers not in ("all", "players", "house"):
-            raise InvalidSetup(f"unknown teaser_gathers {self.teaser_gathers!r}")
-        if self.catch_dice < 1:
-            raise InvalidSetup("catch_dice must be at least 1")
+        """Check every field (InvalidSetup names the field, the value and what is allowed)."""
+        check_fields(self)  # types: 'Params.catch_dice must be an int; got 1.5 (a float)'
+        colour_ids = range(len(COLOURS))
+        if self.colours is not None and (
+            len(set(self.colours)) != len(self.colours) or not set(self.colours) <= set(colour_ids)
+        ):
+            raise InvalidSetup(
+                f"Params.colours must be None or distinct cat colours 0-5 "
+                f"({', '.join(f'{i} {c}' for i, c in enumerate(COLOURS))}); got {self.colours}"
+            )
+        if not self.die_faces or not set(self.die_faces) <= {-1, *colour_ids}:
+            raise InvalidSetup(
+                "Params.die_faces must be a non-empty tuple of cat colours 0-5 or -1 (a blank "
+                f"face); got {self.die_faces}"
+            )
+        if not 1 <= self.catch_dice <= MAX_CATCH_DICE:
+            raise InvalidSetup(
+                f"Params.catch_dice must be 1-{MAX_CATCH_DICE} (every roll is enumerated); "
+                f"got {self.catch_dice}"
+            )
         if len(self.event_sets) != len(COLOURS) or any(
             len(s) != N_ICONS or not set(s) <= set(EVENTS) for s in self.event_sets
         ):
-            raise InvalidSetup("event_sets needs 6 sets (one per colour) of 5 known events")
+            raise InvalidSetup(
+                "Params.event_sets must be 6 sets (one per colour) of 5 event tiles out of "
+                f"{', '.join(EVENTS)}; got {describe(self.event_sets)}"
+            )
 
     @property
     def events(self) -> bool:
@@ -985,6 +1016,23 @@ class NekoState(GameState):
 
 
 # --------------------------------------------------------------------------- setup
+def _dealt(hands: Any, num_players: int, tiles: list[int]) -> tuple[tuple[int, ...], ...]:
+    """Given ``hands``, checked: every tile of the rooms in play, 5 to each player."""
+    try:
+        dealt = tuple(tuple(sorted(h)) for h in hands)
+        ok = all(type(t) is int for h in dealt for t in h) and (
+            len(dealt) == num_players and sorted(t for h in dealt for t in h) == sorted(tiles)
+        )
+    except TypeError:
+        ok = False
+    if not ok:
+        raise InvalidSetup(
+            f"hands must deal every tile of the rooms in play (tile ids {sorted(tiles)}), "
+            f"5 to each of the {num_players} players; got {describe(hands)}"
+        )
+    return dealt
+
+
 def new_game(
     num_players: int = 3,
     seed: int | str | None = None,
@@ -992,6 +1040,7 @@ def new_game(
     *,
     version: Literal["classic", "events"] | None = None,
     hands: Sequence[Sequence[int]] | None = None,
+    **overrides: Any,
 ) -> NekoState:
     """Set up a game (shuffle and deal with ``seed``, or deal the given ``hands``).
 
@@ -1000,28 +1049,26 @@ def new_game(
     place all the cats, both those of each player and the spare ones, on the
     Garden board.' Events: each player's 5 event tiles are shuffled 'and lay one
     on each hideout space of their room'.
+
+    ``params`` is a :class:`Params`, a dict of its fields, or ``None``; keyword
+    arguments override fields (``new_game(4, catch_dice=2)``).
     """
-    params = params or Params()
-    if version is not None and version != params.version:
-        params = Params(
-            **{f.name: getattr(params, f.name) for f in fields(Params)} | {"version": version}
-        )
-    if not 3 <= num_players <= 6:
-        raise InvalidSetup(f"Neko-in is for 3-6 players, not {num_players}")
+    if version is not None:
+        overrides["version"] = version
+    params = coerce_params(params, Params, overrides)
+    num_players = check_player_count(num_players, 3, 6, "Neko-in")
     colours = params.colours or tuple(range(num_players))
-    if len(colours) != num_players or len(set(colours)) != num_players:
-        raise InvalidSetup(f"need {num_players} distinct cat colours, got {colours}")
-    if not all(0 <= c < len(COLOURS) for c in colours):
-        raise InvalidSetup(f"unknown colour in {colours}")
+    if len(colours) != num_players:
+        raise InvalidSetup(
+            f"Params.colours must give one cat colour per player ({num_players}); got {colours}"
+        )
     rng = make_rng(seed)
     tiles = [r * N_ICONS + i for r in colours for i in range(N_ICONS)]
     if hands is None:
         rng.shuffle(tiles)
         dealt = tuple(tuple(sorted(tiles[5 * p : 5 * p + 5])) for p in range(num_players))
     else:
-        dealt = tuple(tuple(sorted(h)) for h in hands)
-        if len(dealt) != num_players or sorted(t for h in dealt for t in h) != sorted(tiles):
-            raise InvalidSetup("hands must deal every tile of the rooms in play, 5 each")
+        dealt = _dealt(hands, num_players, tiles)
     events: tuple[str | None, ...] = ()
     held: tuple[tuple[str, ...], ...] = ()
     if params.events:

@@ -40,6 +40,8 @@ from nekolib.picture import picture_module
 from nekolib.widgets.board import BoardView
 
 HUMAN = "human"
+LOG_LINES = 40
+"""Move-log lines shown (the newest; the whole log is ``widget.match.log()``)."""
 
 _CSS = """
 <style>
@@ -48,7 +50,7 @@ _CSS = """
 .nekolib-log {max-height: 14em; overflow-y: auto; font-family: monospace; font-size: 90%;}
 .nekolib-status {font-size: 110%;}
 .nekolib-hint-text {color: #00664a;}
-.nekolib-action.nekolib-hinted, .nekolib-free-action.nekolib-hinted {outline: 3px solid #009E73;}
+.nekolib-free-action.nekolib-hinted {outline: 3px solid #009E73;}
 </style>
 """
 
@@ -94,7 +96,6 @@ class GameWidget(widgets.VBox):
         self._shown_to: int | None = None
         self._paths: ClickPaths | None = None
         self._agents_cache: dict[str, Agent] = {}
-        self._button_pool: list[widgets.Button] = []
         self._free_pool: list[widgets.Button] = []
 
         initial = new_state(seed)
@@ -111,9 +112,14 @@ class GameWidget(widgets.VBox):
         self.free_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.free_box.add_class("nekolib-free-actions")
         self.free_buttons: list[widgets.Button] = []
-        self.actions_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.move_select = widgets.Select(options=[], rows=8, layout={"width": "32em"})
+        self.move_select.add_class("nekolib-move-select")
+        self.move_play = widgets.Button(description="Play the selected move")
+        self.move_play.add_class("nekolib-move-play")
+        self.move_play.on_click(lambda _: self._play_selected())
+        self.actions_box = widgets.VBox([self.move_select, self.move_play])
         self.actions_box.add_class("nekolib-actions")
-        self.action_buttons: list[widgets.Button] = []
+        self._listed: list[Any] = []
         self.moves_list = widgets.Accordion(children=[self.actions_box], selected_index=None)
         self.moves_list.set_title(0, "All legal moves as a list (keyboard)")
         self.moves_list.add_class("nekolib-moves-list")
@@ -298,14 +304,26 @@ class GameWidget(widgets.VBox):
         self._forget_selection()
         self._settle()
 
+    @property
+    def action_buttons(self) -> list[ListedMove]:
+        """The move list: each legal action with its ``description``; ``click()`` plays it."""
+        labels = [label for label, _ in self.move_select.options]
+        pairs = zip(self._listed, labels, strict=True)
+        return [ListedMove(self, i, action, label) for i, (action, label) in enumerate(pairs)]
+
     def click(self, target: Any) -> None:
-        """Click the move-list button whose label or action equals ``target`` (tests, scripts)."""
-        for button in self.action_buttons:
-            if target in (button.description, button.action):
-                button.click()
+        """Play the listed move whose label or action equals ``target`` (tests, scripts)."""
+        for entry in self.action_buttons:
+            if target in (entry.description, entry.action):
+                entry.click()
                 return
         labels = [b.description for b in self.action_buttons]
-        raise IllegalAction(target, "no such button is shown", labels, self.state.current_player())
+        raise IllegalAction(target, "no such move is listed", labels, self.state.current_player())
+
+    def _play_selected(self) -> None:
+        index = self.move_select.value
+        if isinstance(index, int) and 0 <= index < len(self._listed):
+            self.play(self._listed[index])
 
     def click_element(self, element: str) -> None:
         """A click on the picture element ``element`` (what the board reports)."""
@@ -450,8 +468,14 @@ class GameWidget(widgets.VBox):
             if covered:
                 _blank(self.extra)  # the last viewer's panel must not stay in the page
         lines = self.match.log(self.name)
-        self.log_view.value = (
-            "<br>".join(html.escape(x) for x in lines[-200:]) or "<i>no moves yet</i>"
+        shown = lines[-LOG_LINES:]
+        more = (
+            f"<i>({len(lines) - len(shown)} earlier moves)</i><br>"
+            if len(lines) > len(shown)
+            else ""
+        )
+        self.log_view.value = more + (
+            "<br>".join(html.escape(x) for x in shown) or "<i>no moves yet</i>"
         )
         if not covered:
             self.on_refresh()
@@ -513,20 +537,25 @@ class GameWidget(widgets.VBox):
         )
 
     def _rebuild_buttons(self, actions: Sequence[Any]) -> None:
-        """The move list (every legal action) and a button for each action with no click path.
-
-        Buttons are pooled and reused, so a click sends few messages.
-        """
+        """The move list (every legal action, one message) and a button for each action
+        with no click path. Free-move buttons are pooled and reused."""
+        state = self.state
         paths = self._paths
         clickable = set(paths.actions()) if paths is not None else set()
+        labels = [state.action_to_string(a) for a in actions]
+        self._listed = list(actions)
+        options = [(label, i) for i, label in enumerate(labels)]
+        hinted = self._listed.index(self.hinted) if self.hinted in self._listed else None
+        if list(self.move_select.options) != options or self.move_select.value != hinted:
+            with self.move_select.hold_sync():
+                self.move_select.options = options
+                self.move_select.value = hinted  # a hint also selects its move in the list
+        self.move_play.disabled = not actions
         free = [a for a in actions if a not in clickable]
-        self.action_buttons = self._fill(self._button_pool, actions, "nekolib-action")
-        self.actions_box.children = tuple(self.action_buttons)
         self.free_buttons = self._fill(self._free_pool, free, "nekolib-free-action")
         self.free_box.children = tuple(self.free_buttons)
-        for button in [*self.action_buttons, *self.free_buttons]:
-            hinted = self.hinted is not None and button.action == self.hinted
-            if hinted:
+        for button in self.free_buttons:
+            if self.hinted is not None and button.action == self.hinted:
                 button.add_class("nekolib-hinted")
             else:
                 button.remove_class("nekolib-hinted")
@@ -546,12 +575,26 @@ class GameWidget(widgets.VBox):
             button.action = action
         return buttons
 
-    def _new_action_button(self, css: str = "nekolib-action") -> widgets.Button:
+    def _new_action_button(self, css: str = "nekolib-free-action") -> widgets.Button:
         button = widgets.Button(layout=widgets.Layout(width="auto"))
         button.add_class(css)
         button.action = None
         button.on_click(lambda b: self.play(b.action))
         return button
+
+
+class ListedMove:
+    """One entry of the move list: a legal action with its label; ``click()`` plays it."""
+
+    def __init__(self, owner: GameWidget, index: int, action: Any, description: str) -> None:
+        self.owner, self.index, self.action, self.description = owner, index, action, description
+
+    def click(self) -> None:
+        self.owner.move_select.value = self.index
+        self.owner.move_play.click()
+
+    def __repr__(self) -> str:
+        return f"<move {self.description!r}>"
 
 
 def _blank(widget: widgets.Widget) -> None:

@@ -107,7 +107,8 @@ ARM_JS = """(sel) => {
 
 def click_once(page, root: str, rng, snap) -> str:
     """Click one random highlighted picture element or free-move button; return what."""
-    choices = [("target", t) for t in snap["targets"]] + [("free", f) for f in snap["free"]]
+    onward = [t for t in snap["targets"] if t not in snap["selected"]]  # a selected one deselects
+    choices = [("target", t) for t in onward] + [("free", f) for f in snap["free"]]
     if snap["covered"]:
         choices = [("ready", "ready")]
     assert choices, f"nothing to click: {snap['status']!r}"
