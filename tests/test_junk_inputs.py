@@ -257,8 +257,24 @@ def try_action(state: GameState, action: Any, failures: list[str]) -> None:
     else:
         if not legal:
             failures.append(f"apply accepted what is_legal refused: {label}")
+        if not any(same(action, a) for a in state.legal_actions()):
+            failures.append(
+                f"apply accepted an action equal to, not the same as, a legal one: {label}"
+            )
         if after is state:
             failures.append(f"apply returned the same object: {label}")
+
+
+def same(x: Any, y: Any) -> bool:
+    """Equal *and* of the same types all the way down (``Move(True)`` is not ``Move(1)``)."""
+    if type(x) is not type(y):
+        return False
+    if dataclasses.is_dataclass(x):
+        names = [f.name for f in dataclasses.fields(x) if f.compare]
+        return all(same(getattr(x, n), getattr(y, n)) for n in names)
+    if isinstance(x, tuple | list):
+        return len(x) == len(y) and all(same(a, b) for a, b in zip(x, y, strict=True))
+    return x == y
 
 
 # --------------------------------------------------------------------------- setup

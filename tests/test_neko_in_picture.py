@@ -251,14 +251,14 @@ def _swap_tiles(hands: tuple, p: int, q: int) -> list[list[int]]:
 @pytest.mark.parametrize("n", [3, 6])
 def test_another_players_hideout_tiles_never_change_my_picture(n):
     total = 0
-    for seed in range(6):
+    for seed in range(4):
         dealt = new_game(n, seed=seed).hands
         a = new_game(n, hands=dealt)
         b = new_game(n, hands=_swap_tiles(dealt, 1, 2))
         assert a.hands[1] != b.hands[1] and a.hands[2] != b.hands[2]
         # seat 1 and seat 2 see their own (different) tiles: the test can tell pictures apart
         assert picture.svg(a.view(1)) != picture.svg(b.view(1))
-        compared = same_pictures(a, b, [0, None] + ([3] if n > 3 else []), seed)
+        compared = same_pictures(a, b, [0, None] + ([3] if n > 3 else []), seed, most=20)
         assert compared >= 1
         total += compared
     assert total >= 20, total  # at the start and after several identical actions

@@ -95,12 +95,12 @@ def test_saved_game_widget_is_complete(path):
         pytest.skip(f"{path.name} shows no GameWidget")
     for game in games:
         parts = {}
-        for ref in references(state[game]["state"].get("children", [])):
+        for ref in reachable(state, [game]):
             for cls in state[ref]["state"].get("_dom_classes", []):
-                parts[cls] = state[ref]["state"]
-        for cls in ("nekolib-status", "nekolib-board", "nekolib-actions", "nekolib-log"):
+                parts.setdefault(cls, state[ref]["state"])
+        for cls in ("nekolib-status", "nekolib-board", "nekolib-move-select", "nekolib-log"):
             assert cls in parts, f"{path.name}: the saved game has no {cls}"
-        for ref in references(parts["nekolib-actions"].get("children", [])):
-            button = state[ref]["state"]
-            assert "nekolib-action" in button.get("_dom_classes", []), button
-            assert button.get("description"), f"{path.name}: a saved move button has no label"
+        board = parts["nekolib-board"]
+        assert board.get("svg") or board.get("cover"), f"{path.name}: the saved board is empty"
+        labels = parts["nekolib-move-select"].get("_options_labels", [])
+        assert all(labels), f"{path.name}: a saved move has no label"

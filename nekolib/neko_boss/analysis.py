@@ -217,7 +217,340 @@ class ReachReport:
     """The reachable (packed position, seat to move) keys themselves, with ``keep=True``."""
 
     @property
-    def tall_points(state: NekoBossState) -> frozenset[int]:
+    def tall_points(self) -> list[int]:
+        """Intersections that can ever hold a 4+ stack."""
+        return [p for p, owners in enumerate(self.tall_owners) if owners]
+
+
+def reachable(
+    state: NekoBossState,
+    *,
+    progress: Callable[[int], None] | None = None,
+    keep: bool = False,
+) -> ReachReport:
+    """Explore every position reachable from ``state`` (phase 2) by any sequence of moves.
+
+    ``progress(positions_so_far)`` is called every 5 000 positions; ``keep=True`` also
+    returns the set of reachable keys (``ReachReport.keys``).
+    """
+    t0 = time.perf_counter()
+    engine, cells, mover = _start(state)
+    n, size = engine.n, engine.size
+    start_out = sum(1 << p for p, o in enumerate(state.out) if o)
+    seen: set[tuple[Packed, int]] = {(cells, mover)}
+    seen_out: set[tuple[Packed, int, int]] = {(cells, mover, start_out)}
+    stack = [(cells, mover, start_out)]
+    tallest, max_height = [0] * n, [0] * size
+    tall = [set() for _ in range(size)]
+    while stack:
+        cells, mover, out = stack.pop()
+        _record(engine, cells, tallest, max_height, tall)
+        if mover == TERMINAL:
+            continue
+        for _move, child, child_mover in engine.children(cells, mover):
+            child_out = out | _skipped(n, (mover + 1) % n, child_mover)
+            if (child, child_mover, child_out) not in seen_out:
+                seen_out.add((child, child_mover, child_out))
+                seen.add((child, child_mover))
+                stack.append((child, child_mover, child_out))
+                if progress is not None and len(seen_out) % 5000 == 0:
+                    progress(len(seen_out))
+    boards = {c for c, _ in seen}
+    by_stacks: dict[int, int] = {}
+    for c, _ in seen:
+        k = sum(1 for x in c if x)
+        by_stacks[k] = by_stacks.get(k, 0) + 1
+    classes = {(engine.canonical(c), m) for c, m in seen}
+    return ReachReport(
+        positions=len(seen),
+        positions_with_out=len(seen_out),
+        boards=len(boards),
+        symmetry_classes=len(classes),
+        terminal=sum(1 for _, m in seen if m == TERMINAL),
+        tallest=tallest,
+        max_height=max_height,
+        tall_owners=[frozenset(s) for s in tall],
+        by_stacks=dict(sorted(by_stacks.items())),
+        seconds=time.perf_counter() - t0,
+        keys=frozenset(seen) if keep else None,
+    )
+
+
+def _skipped(n: int, start: int, mover: int) -> int:
+    """Bit mask of the seats passed over between ``start`` and ``mover`` (all, if terminal)."""
+    mask = 0
+    for k in range(n):
+        seat = (start + k) % n
+        if seat == mover:
+            break
+        mask |= 1 << seat
+    return mask
+
+
+def _record(engine: Engine, cells: Packed, tallest, max_height, tall) -> None:
+    for p, c in enumerate(cells):
+        if c:
+            h, o = c >> 3, c & 7
+            if h > tallest[o]:
+                tallest[o] = h
+            if h > max_height[p]:
+                max_height[p] = h
+            if h >= engine.score_height:
+                tall[p].add(o)
+
+
+def reachable_plain(state: GameState) -> set:
+    """The independent check: reachable ``state.key()`` values through the rules engine API."""
+    seen = {state.key()}
+    todo = [state]
+    while todo:
+        s = todo.pop()
+        for a in s.legal_actions():
+            child = s.apply(a)
+            k = child.key()
+            if k not in seen:
+                seen.add(k)
+                todo.append(child)
+    return seen
+
+
+# --------------------------------------------------------------------------- 2-player solver
+@dataclass
+class SolveResult:
+    """Exact value of a 2-player position under best play."""
+
+    value: int
+    """+1: seat 0 wins, 0: draw, -1: seat 1 wins (both playing perfectly)."""
+    best_move: Move | None
+    """A move for the seat to move that achieves ``value`` (``None`` at the end)."""
+    nodes: int
+    """Positions visited (calls of the search)."""
+    table_size: int
+    seconds: float
+
+    @property
+    def winner(self) -> str:
+        return {WIN: "seat 0 wins", DRAW: "draw", LOSS: "seat 1 wins"}[self.value]
+
+
+class _AlphaBeta:
+    """Alpha-beta on W/D/L values with a transposition table keyed by canonical position."""
+
+    def __init__(self, engine: Engine, symmetry: bool, progress: Progress | None) -> None:
+        self.engine = engine
+        self.symmetry = symmetry and len(engine.symmetries) > 1
+        self.progress = progress
+        self.table: dict[tuple[Packed, int], tuple[int, int]] = {}
+        self.nodes = 0
+        self.done = 0
+        self.total = 0
+
+    def key(self, cells: Packed, mover: int) -> tuple[Packed, int]:
+        return (self.engine.canonical(cells) if self.symmetry else cells), mover
+
+    def search(self, cells: Packed, mover: int, alpha: int, beta: int) -> int:
+        self.nodes += 1
+        if self.progress is not None and self.nodes % _PROGRESS_EVERY == 0:
+            self.progress(self.done, self.total, self.nodes)
+        if mover == TERMINAL:
+            return self.engine.value2(cells)
+        key = self.key(cells, mover)
+        hit = self.table.get(key)
+        if hit is not None:  # a stored exact value, or a bound that cuts or narrows the window
+            value, flag = hit
+            if flag == _EXACT:
+                return value
+            if flag == _LOWER:
+                if value >= beta:
+                    return value
+                alpha = max(alpha, value)
+            elif value <= alpha:
+                return value
+            else:
+                beta = min(beta, value)
+        a0, b0 = alpha, beta
+        best = self._best(cells, mover, alpha, beta)
+        flag = _UPPER if best <= a0 else _LOWER if best >= b0 else _EXACT
+        self.table[key] = (best, flag)
+        return best
+
+    def _best(self, cells: Packed, mover: int, alpha: int, beta: int) -> int:
+        maximize = mover == 0
+        best = LOSS - 1 if maximize else WIN + 1
+        for _move, child, child_mover in self.ordered(cells, mover):
+            v = self.search(child, child_mover, alpha, beta)
+            if maximize:
+                best = max(best, v)
+                alpha = max(alpha, v)
+            else:
+                best = min(best, v)
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        return best
+
+    def ordered(self, cells: Packed, mover: int):
+        """Children, most promising first: captures (covering another seat's stack) first,
+        then the tallest resulting stack (3x fewer positions than no ordering on 12 stacks)."""
+        kids = self.engine.children(cells, mover)
+        kids.sort(key=lambda k: ((cells[k[0][1]] & 7) == mover, -(k[1][k[0][1]] >> 3)))
+        return kids
+
+    def root(self, cells: Packed, mover: int) -> tuple[int, tuple[int, int] | None]:
+        if mover == TERMINAL:
+            return self.engine.value2(cells), None
+        self.nodes += 1
+        kids = self.ordered(cells, mover)
+        self.total = len(kids)
+        maximize = mover == 0
+        best, best_move = None, None
+        alpha, beta = LOSS, WIN
+        for move, child, child_mover in kids:
+            v = self.search(child, child_mover, alpha, beta)
+            self.done += 1
+            if self.progress is not None:
+                self.progress(self.done, self.total, self.nodes)
+            if best is None or (v > best if maximize else v < best):
+                best, best_move = v, move
+            if maximize:
+                alpha = max(alpha, v)
+            else:
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        return best, best_move
+
+
+def solve(
+    state: NekoBossState,
+    *,
+    symmetry: bool = True,
+    progress: Progress | None = None,
+) -> SolveResult:
+    """Exact value (best play by both) of a 2-player phase-2 position.
+
+    Alpha-beta over win/draw/loss with a transposition table keyed by the
+    canonical (symmetry-folded) state key. ``progress(done, total, nodes)`` is
+    called after each root move and every 20 000 positions.
+    """
+    if isinstance(state, NekoBossState) and state.num_players != 2:
+        raise InvalidSetup("solve() is for 2 players; use paranoid() or maxn() for 3-4")
+    t0 = time.perf_counter()
+    engine, cells, mover = _start(state)
+    search = _AlphaBeta(engine, symmetry, progress)
+    value, move = search.root(cells, mover)
+    return SolveResult(
+        value=value,
+        best_move=None if move is None else Move(*move),
+        nodes=search.nodes,
+        table_size=len(search.table),
+        seconds=time.perf_counter() - t0,
+    )
+
+
+@dataclass
+class PlainResult:
+    value: int
+    nodes: int
+    seconds: float
+
+
+def minimax_plain(state: GameState) -> PlainResult:
+    """Plain minimax through the rules engine API: the independent check of :func:`solve`.
+
+    No transposition table, no pruning, no symmetry, no packed positions: every
+    line of play is walked with ``legal_actions``/``apply``/``returns``.
+    """
+    t0 = time.perf_counter()
+    counter = [0]
+
+    def value(s: GameState) -> int:
+        counter[0] += 1
+        if s.is_terminal():
+            r = s.returns()
+            return (r[0] > r[1]) - (r[0] < r[1])
+        vals = [value(s.apply(a)) for a in s.legal_actions()]
+        return max(vals) if s.current_player() == 0 else min(vals)
+
+    v = value(state)
+    return PlainResult(v, counter[0], time.perf_counter() - t0)
+
+
+# --------------------------------------------------------------------------- 3-4 players
+def paranoid(state: NekoBossState, player: int, *, symmetry: bool = True) -> Fraction:
+    """Paranoid value: ``player``'s return when every other seat plays against them.
+
+    Exact (Fraction) minimax where ``player`` maximises and the coalition of all
+    others minimises ``player``'s return; memoised on the (folded) state key.
+    """
+    engine, cells, mover = _start(state)
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < engine.n:
+        raise InvalidSetup(
+            f"paranoid() needs the seat to evaluate: players are 0..{engine.n - 1}, not {player!r}"
+        )
+    memo: dict[tuple[Packed, int], Fraction] = {}
+    fold = symmetry and len(engine.symmetries) > 1
+
+    def value(cells: Packed, mover: int) -> Fraction:
+        if mover == TERMINAL:
+            return engine.returns(cells)[player]
+        key = (engine.canonical(cells) if fold else cells, mover)
+        if key in memo:
+            return memo[key]
+        vals = [value(c, m) for _mv, c, m in engine.children(cells, mover)]
+        result = max(vals) if mover == player else min(vals)
+        memo[key] = result
+        return result
+
+    return value(cells, mover)
+
+
+def paranoid_plain(state: GameState, player: int) -> Fraction:
+    """Paranoid value by plain recursion over the rules engine (independent check)."""
+    if state.is_terminal():
+        return Fraction(state.returns()[player]).limit_denominator(12)
+    vals = [paranoid_plain(state.apply(a), player) for a in state.legal_actions()]
+    return max(vals) if state.current_player() == player else min(vals)
+
+
+def maxn(state: NekoBossState) -> tuple[Fraction, ...]:
+    """Max-n value: every seat maximises its own return (ties: the first such move).
+
+    Memoised on the state key (no symmetry folding: the tie-break follows move order).
+    """
+    engine, cells, mover = _start(state)
+    memo: dict[tuple[Packed, int], tuple[Fraction, ...]] = {}
+
+    def value(cells: Packed, mover: int) -> tuple[Fraction, ...]:
+        if mover == TERMINAL:
+            return tuple(engine.returns(cells))
+        key = (cells, mover)
+        if key not in memo:
+            best = None
+            for _mv, c, m in engine.children(cells, mover):
+                v = value(c, m)
+                if best is None or v[mover] > best[mover]:
+                    best = v
+            memo[key] = best
+        return memo[key]
+
+    return value(cells, mover)
+
+
+def maxn_plain(state: GameState) -> tuple[Fraction, ...]:
+    """Max-n by plain recursion over the rules engine (independent check of :func:`maxn`)."""
+    if state.is_terminal():
+        return tuple(Fraction(r).limit_denominator(12) for r in state.returns())
+    best = None
+    for a in state.legal_actions():
+        v = maxn_plain(state.apply(a))
+        if best is None or v[state.current_player()] > best[state.current_player()]:
+            best = v
+    return best
+
+
+# --------------------------------------------------------------------------- heat-maps
+def tall_points(state: NekoBossState) -> frozenset[int]:
     """Intersections where some line of play from ``state`` builds a ``score_height``+ stack.
 
     The same set as ``reachable(state).tall_points`` (checked in the tests), found with

@@ -64,7 +64,8 @@ def heatmap_figure(
     pieces) from which *some* line of play builds a 4+ stack there (every line of play
     explored, :func:`~nekolib.neko_boss.analysis.tall_frequency`), averaged over the
     board's symmetries, so mirror-image intersections get the same share."""
-    fig, axes = plt.subplots(1, len(boards), figsize=(5.5 * len(boards), 4.4))
+    fig, axes = plt.subplots(1, len(boards), figsize=(5.5 * len(boards), 4.8))
+    fig.subplots_adjust(top=0.78)
     mappable = None
     for ax, board in zip(axes, boards, strict=True):
         pieces = min(6, board.size // 2)

@@ -409,7 +409,7 @@ def _space(
         room["colour"],
         room["name"],
         space["covered"],
-        space["event"] == HIDDEN,
+        space["event"],
         cat,
         bool(cat) and cat in view["napping"],
         _owner_of_cat(view, cat) if cat else "",
@@ -426,7 +426,7 @@ def _space_drawn(
     colour: str,
     room_name: str,
     covered: bool,
-    event: bool,
+    event: str | None,
     cat: str | None,
     napping: bool,
     owner: str,
@@ -440,7 +440,7 @@ def _space_drawn(
     if covered:
         status.append("covered by its hideout tile")
     if event:
-        status.append("face-down event tile")
+        status.append("face-down event tile" if event == HIDDEN else f"event tile {event}")
     if cat:
         status.append(f"the {cat} cat")
     tip = f"{kind} hideout ({room_name})" + (": " + ", ".join(status) if status else "")
@@ -471,18 +471,7 @@ def _space_drawn(
     offsets = {1: (0,), 2: (-10, 11)}[len(items)] if items else ()
     for item, dx in zip(items, offsets, strict=True):
         if item == "event":
-            back = CAT_FILL.get(colour, TILE_BACK)
-            paw = "#ffffff" if colour in DARK_FILLS else "#8a6f4a"
-            parts.append(
-                group(
-                    [
-                        tooltip("face-down event tile"),
-                        tile_back(cx + dx - 11, slot_y - 11, 22, colour=back, paw=paw),
-                    ],
-                    id=f"event-{s}",
-                    class_="event-tile face-down",
-                )
-            )
+            parts.append(_event_on_space(s, event or HIDDEN, colour, cx + dx, slot_y))
         else:
             parts.append(
                 cat_pawn(
@@ -500,6 +489,29 @@ def _space_drawn(
         parts.append(_ring(x + 2, y, CELL_W - 4, CELL_H - 4, 7))
     cls = "hideout covered" if covered else "hideout"
     return group(parts, id=ident, class_=cls, data_icon=kind)
+
+
+def _event_on_space(s: int, event: str, colour: str, x: float, y: float) -> str:
+    """An event tile lying on space ``s``: its back in the set's colour ('The backs show
+    pawprints on backgrounds of different colours'), or its green front if the view names it."""
+    if event == HIDDEN:
+        back = CAT_FILL.get(colour, TILE_BACK)
+        paw = "#ffffff" if colour in DARK_FILLS else "#8a6f4a"
+        body = tile_back(x - 11, y - 11, 22, colour=back, paw=paw)
+        return group(
+            [tooltip("face-down event tile"), body],
+            id=f"event-{s}",
+            class_="event-tile face-down",
+        )
+    front = el("rect", x=x - 11, y=y - 11, width=22, height=22, rx=4, fill=EVENT_FRONT, stroke=INK)
+    letter = label(
+        x, y + 4, event[:1], 12, fill="#ffffff", font_weight="bold", text_anchor="middle"
+    )
+    return group(
+        [tooltip(f"event tile {event}"), front, letter],
+        id=f"event-{s}",
+        class_="event-tile face-up",
+    )
 
 
 def _owner_of_cat(view: dict[str, Any], colour: str) -> str:

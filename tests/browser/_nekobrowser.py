@@ -57,7 +57,8 @@ SNAPSHOT_JS = """(sel) => {
     status: text('.nekolib-status'),
     board: board ? board.innerHTML.length + ':' + board.dataset.version : '',
     log: lines.filter(s => /^\\d+\\. /.test(s)),
-    buttons: [...root.querySelectorAll('.nekolib-action')].map(b => b.textContent.trim()),
+    buttons: [...root.querySelectorAll('.nekolib-move-select option')]
+        .map(b => b.textContent.trim()),
     free: [...root.querySelectorAll('.nekolib-free-action')].map(b => b.textContent.trim()),
     targets: [...root.querySelectorAll('.nekolib-board-view .nk-target')].map(e => e.id),
     selected: [...root.querySelectorAll('.nekolib-board-view .nk-selected')].map(e => e.id),

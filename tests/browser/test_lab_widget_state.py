@@ -2,8 +2,8 @@
 
 ``tools/build_notebooks.py`` executes every notebook with ``store_widget_state=True``.
 Opening such a notebook in JupyterLab must show the game widget in its *last* state
-(move log, status and buttons as saved) before any cell runs; after "Run All" the
-widget is live again and a click plays a move.
+(move log, status and move list as saved) before any cell runs; after "Run All" the
+widget is live again and a click on the picture plays a move.
 
 Two facts of JupyterLab 4 + ipywidgets 8 this test encodes (see docs/browser.md):
 
@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import contextlib
 import html
+import random
 import re
 import subprocess
 import sys
 
 import nbformat
 import pytest
-from _nekobrowser import FIXTURES, ROOT, game_notebooks
+from _nekobrowser import FIXTURES, ROOT, SNAPSHOT_JS, FrameMeter, game_notebooks, play_decisions
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 LOG_LINE = re.compile(r"^\d+\. ")
@@ -60,19 +61,22 @@ def saved_game(notebook) -> dict:
                 game = find_game(view["model_id"], set())
     assert game is not None, f"{notebook.name}: no saved nekolib-game widget"
     parts = {}
-    for ref in game["children"]:
+
+    def collect(ref):
         s = model(ref)["state"]
-        for cls in ("nekolib-status", "nekolib-log", "nekolib-actions"):
+        for cls in ("nekolib-status", "nekolib-log", "nekolib-move-select"):
             if cls in s.get("_dom_classes", []):
                 parts[cls] = s
+        for child in s.get("children", []) or []:
+            collect(child)
+
+    for ref in game["children"]:
+        collect(ref)
     log = [html.unescape(x) for x in parts["nekolib-log"]["value"].split("<br>")]
     return {
         "status": parts["nekolib-status"]["value"],
         "log": [x for x in log if LOG_LINE.match(x)],
-        "buttons": [
-            model(ref)["state"].get("description", "")
-            for ref in parts["nekolib-actions"].get("children", [])
-        ],
+        "buttons": list(parts["nekolib-move-select"].get("_options_labels", [])),
     }
 
 
@@ -88,7 +92,8 @@ RENDERED_JS = """() => {
   return {
     status: root.querySelector('.nekolib-status').innerText,
     log: log.innerText.split('\\n').map(s => s.trim()).filter(s => /^\\d+\\. /.test(s)),
-    buttons: [...root.querySelectorAll('.nekolib-action')].map(b => b.textContent.trim()),
+    buttons: [...root.querySelectorAll('.nekolib-move-select option')]
+        .map(b => b.textContent.trim()),
   };
 }"""
 
@@ -125,8 +130,8 @@ def test_saved_widget_state_renders_in_jupyterlab(notebook, jupyterlab, page):
     page.locator(".jp-Notebook .nekolib-game").first.scroll_into_view_if_needed()
     with contextlib.suppress(PlaywrightTimeout):
         page.wait_for_function(
-            "(n) => document.querySelectorAll('.jp-Notebook .nekolib-game .nekolib-action')"
-            ".length === n",
+            "(n) => document.querySelectorAll('.jp-Notebook .nekolib-game "
+            ".nekolib-move-select option').length === n",
             arg=len(saved["buttons"]),
             timeout=20_000,
         )
@@ -147,22 +152,15 @@ def test_saved_widget_state_renders_in_jupyterlab(notebook, jupyterlab, page):
     page.wait_for_function(
         """() => { const r = document.querySelector('.jp-Notebook .nekolib-game');
                    const prompts = [...document.querySelectorAll('.jp-Notebook .jp-InputPrompt')];
-                   return r && !r.dataset.nkSaved && r.querySelector('.nekolib-action') &&
+                   return r && !r.dataset.nkSaved && r.querySelector('.nekolib-board-view') &&
                           !prompts.some(p => p.innerText.includes('*')); }""",
         timeout=120_000,
     )
     page.wait_for_timeout(1500)
-    before = page.evaluate(RENDERED_JS)
-    page.locator(".jp-Notebook .nekolib-game .nekolib-action").first.click()
-    page.wait_for_function(
-        "(n) => { const l = document.querySelector('.jp-Notebook .nekolib-game .nekolib-log');"
-        " return l && l.innerText.split('\\n').filter(s => /^\\d+\\. /.test(s.trim())).length"
-        " > n; }",
-        arg=len(before["log"]),
-        timeout=60_000,
-    )
-    after = page.evaluate(RENDERED_JS)
-    assert after["log"][len(before["log"])].endswith(": " + before["buttons"][0])
+    root = ".jp-Notebook .nekolib-game"
+    snap = page.evaluate(SNAPSHOT_JS, root)
+    played = play_decisions(page, root, 1, random.Random(notebook.stem), FrameMeter(page), snap)
+    assert played.latencies, f"no move played by clicking: {played.clicked}"
 
 
 pytestmark = pytest.mark.browser
