@@ -229,7 +229,7 @@ def test_junk_actions_raise_only_neko_errors_and_change_nothing(key: str) -> Non
 
     run()
     print(f"\n{key}: {TRIED[f'{key} actions']} junk actions tried")
-    assert not failures, f"{len(failures)} raw errors, e.g.:\n" + "\n".join(failures[:10])
+    assert not failures, f"{len(failures)} problems, e.g.:\n" + "\n".join(failures[:10])
     assert TRIED[f"{key} actions"] >= SETTINGS.max_examples
 
 
@@ -346,7 +346,7 @@ def test_junk_setup_raises_only_invalid_setup(key: str) -> None:
 
     run()
     print(f"\n{key}: {TRIED[f'{key} setups']} junk setups tried {dict(counts)}")
-    assert not failures, f"{len(failures)} raw errors, e.g.:\n" + "\n".join(failures[:10])
+    assert not failures, f"{len(failures)} problems, e.g.:\n" + "\n".join(failures[:10])
     assert counts["refused"] > 20 and counts["accepted"] > 5  # both sides were exercised
 
 
@@ -372,3 +372,29 @@ def play_a_little(state: GameState, label: str, failures: list[str], steps: int 
         failures.append(f"{label}: playing on: {type(error).__name__}: {error}")
     except Exception as error:
         failures.append(f"{label}: playing on: {type(error).__name__}: {error}")
+
+
+class Junk:
+    """A value no parameter allows."""
+
+    def __repr__(self) -> str:
+        return "<junk>"
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_every_params_field_refuses_junk_by_name(key: str) -> None:
+    """``Params(field=<junk>)`` raises InvalidSetup naming the field and showing the value."""
+    _maybe_xfail(key)
+    cls = params_class(key)
+    silent, vague = [], []
+    for name in [f.name for f in dataclasses.fields(cls) if f.init]:
+        try:
+            cls(**{name: Junk()})
+        except InvalidSetup as error:
+            named = "players" if name == "num_players" else name  # 'is for 2-4 players'
+            if named not in str(error) or "<junk>" not in str(error):
+                vague.append(f"{name}: {error}")
+        else:
+            silent.append(name)
+    assert not silent, f"accepted junk: {silent}"
+    assert not vague, "messages without the field or the value: " + "; ".join(vague)

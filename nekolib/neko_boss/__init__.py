@@ -1,4 +1,7 @@
-"""Neko Boss (seed 002): place cats on Neko Town, then stack them; tall stacks travel far."""
+"""Neko Boss (seed 002): place cats on Neko Town, then stack them; tall stacks travel far.
+
+By Mitsuo Yamamoto (Logy Games, Japan, 2022), the successor of his *Sky Scrapers*.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,8 @@
 """Neko Boss rules engine (seed 002): placement, then stacking moves, then scoring.
 
+Neko Boss is by Mitsuo Yamamoto (Logy Games, Japan, 2022), the successor of his
+*Sky Scrapers*. The seed's Korean text is a machine translation of the English one.
+
 Seed passages implemented here (English part of the seed):
 
 * "Board is consist of 24 intersections and paths. At first to decide players
@@ -174,11 +177,8 @@ class Params:
 # --------------------------------------------------------------------------- actions
 @dataclass(frozen=True, order=True)
 class Place:
-    """Phase 1: put one of your pieces on a vacant intersection.
-
-    ``point`` is an index or, when applied to a state, a label as the board shows it:
-    ``state.apply(Place("a1"))`` (see :meth:`NekoBossState.resolve`).
-    """
+    """Phase 1: put one of your pieces on a vacant intersection (numbered ``0..size-1``;
+    from a label: ``state.parse("a1")``, see :meth:`NekoBossState.parse`)."""
 
     point: Point
 
@@ -188,10 +188,8 @@ class Place:
 
 @dataclass(frozen=True, order=True)
 class Move:
-    """Phase 2: move the stack you control on ``src`` onto the occupied ``dst``.
-
-    Points are indices or, when applied to a state, labels: ``state.apply(Move("a1", "b1"))``.
-    """
+    """Phase 2: move the stack you control on ``src`` onto the occupied ``dst`` (numbered
+    points; from labels: ``state.parse("a1-b1")``, see :meth:`NekoBossState.parse`)."""
 
     src: Point
     dst: Point
@@ -358,32 +356,47 @@ class NekoBossState(GameState):
         return list(self._actions)
 
     # -- actions as a person types them -------------------------------------------
-    def resolve(self, action: Any) -> Action | None:
-        """``action`` with its points as indices, or ``None`` if it names no action here.
-
-        Accepted: :class:`Place`/:class:`Move` with indices or board labels
-        (``Move("a1", "b1")``) and text: ``"a1"`` or ``"place a1"`` (a placement),
-        ``"a1-b1"``, ``"a1->b1"``, ``"a1→b1"``, ``"a1 b1"`` or ``"a1 to b1"`` (a move).
-        Resolving says nothing about legality.
-        """
-        if type(action) is Move and type(action.src) is int and type(action.dst) is int:
-            size = self.board.size  # the fast path: every move a bot or a test plays
-            return action if 0 <= action.src < size and 0 <= action.dst < size else None
-        find = self.board.find
-        if isinstance(action, Place):
-            p = find(action.point)
-            return None if p is None else Place(p) if p >= len(_PLACES) else _PLACES[p]
-        if isinstance(action, Move):
-            src, dst = find(action.src), find(action.dst)
-            return None if src is None or dst is None else _move(src, dst)
-        if isinstance(action, str):
-            return self._read(action)
+    def _points(self, action: Any) -> Action | None:
+        """``action`` if it is a :class:`Place`/:class:`Move` whose points are intersections
+        of this board given as numbers (``int``, not ``bool`` or ``float``), else ``None``."""
+        size = self.board.size
+        if type(action) is Move:
+            src, dst = action.src, action.dst
+            ok = type(src) is int and type(dst) is int and 0 <= src < size and 0 <= dst < size
+            return action if ok else None
+        if type(action) is Place:
+            p = action.point
+            return action if type(p) is int and 0 <= p < size else None
         return None
 
-    def _read(self, text: str) -> Action | None:
-        """Text -> action (see :meth:`resolve`); ``None`` if it is not one."""
+    def parse(self, what: Any) -> Action:
+        """The action a person means, with numbered points: ``state.parse("a1-b1")`` is
+        ``Move(0, 1)`` on the default board; play it with ``state.apply(state.parse(...))``.
+
+        Read: a label as the board shows it (``"a1"``, ``"place a1"``: a placement), two
+        labels (``"a1-b1"``, ``"a1->b1"``, ``"a1→b1"``, ``"a1 b1"``, ``"a1 to b1"``: a move),
+        or an action written with labels (``Move("a1", "b1")``, ``Place("a1")``).
+        Letter case and spaces around labels do not matter. Raises :class:`IllegalAction`
+        (with the legal actions in labels) if ``what`` names no action; the action
+        returned may still be illegal, and :meth:`apply` then says why.
+        """
+        action = self._read(what)
+        if action is None:
+            raise self._illegal(what)
+        return action
+
+    def _read(self, what: Any) -> Action | None:
+        """See :meth:`parse`; ``None`` if ``what`` names no action on this board."""
         find = self.board.find
-        words = text.strip()
+        if isinstance(what, Place):
+            p = find(what.point)
+            return None if p is None else Place(p)
+        if isinstance(what, Move):
+            src, dst = find(what.src), find(what.dst)
+            return None if src is None or dst is None else _move(src, dst)
+        if not isinstance(what, str):
+            return None
+        words = what.strip()
         if words.lower().startswith("place "):
             p = find(words[6:])
             return None if p is None else Place(p)
@@ -397,25 +410,15 @@ class NekoBossState(GameState):
                 return _move(src, dst)
         return None
 
-    def parse(self, text: str) -> Action:
-        """The action ``text`` names, in points: ``state.parse("a1-b1") == Move(0, 1)``.
-
-        Raises :class:`IllegalAction` (listing the legal actions in labels) if the text
-        names no action. The action returned may still be illegal: :meth:`apply` says why.
-        """
-        action = self._read(text) if isinstance(text, str) else None
-        if action is None:
-            raise self._illegal(text)
-        return action
-
     def is_legal(self, action: Any) -> bool:
         """The rules checked directly (cheaper than searching the list of legal actions).
 
-        Labels and text are accepted as in :meth:`resolve`; anything else is simply illegal.
+        Only actions with numbered points are actions; anything else (labels and text
+        included: see :meth:`parse`) is simply not legal.
         """
         if self.to_move == TERMINAL:
             return False
-        action = self.resolve(action)
+        action = self._points(action)
         if action is None:
             return False
         if isinstance(action, Place):
@@ -435,15 +438,6 @@ class NekoBossState(GameState):
         """Raise :class:`IllegalAction` unless ``action`` is legal now (message in labels)."""
         if not self.is_legal(action):
             raise self._illegal(action)
-
-    def apply(self, action: Any) -> NekoBossState:
-        """The state after ``action`` (labels and text accepted, see :meth:`resolve`).
-
-        Raises :class:`IllegalAction` with the reason and the legal actions, in the
-        board's labels; this state is unchanged.
-        """
-        self.check_action(action)
-        return self._apply(self.resolve(action))
 
     def _illegal(self, action: Any) -> IllegalAction:
         """The error for ``action``: shown as the board shows it, the legal ones too.
@@ -547,7 +541,7 @@ class NekoBossState(GameState):
 
     def action_to_string(self, action: Any) -> str:
         """``place a1`` / ``a1→b1`` in the board's labels; anything else as its ``repr``."""
-        resolved = self.resolve(action)
+        resolved = self._points(action)
         labels = self.board.labels
         if isinstance(resolved, Place):
             return f"place {labels[resolved.point]}"
@@ -559,7 +553,7 @@ class NekoBossState(GameState):
         """Say exactly which rule ``action`` breaks (in the board's labels)."""
         if self.to_move == TERMINAL:
             return "the game is over: no player has a legal move"
-        resolved = self.resolve(action)
+        resolved = self._points(action)
         if resolved is None:
             return self._explain_unreadable(action)
         if self.phase == "placement":
@@ -571,7 +565,23 @@ class NekoBossState(GameState):
         return self._explain_bad_move(resolved)
 
     def _explain_unreadable(self, action: Any) -> str:
-        """Why ``action`` names no action at all: a point off the board, or not an action."""
+        """Why ``action`` is no action: labels or text (say how to write it), a point off
+        the board, or not an action at all."""
+        meant = self._read(action)
+        if meant is not None:
+            if not self.is_legal(meant):
+                return self.explain_illegal(meant)
+            labels = self.board.labels
+            typed = (
+                labels[meant.point]
+                if isinstance(meant, Place)
+                else f"{labels[meant.src]}-{labels[meant.dst]}"
+            )
+            return (
+                f"actions number their intersections: {self.action_to_string(meant)} is "
+                f"{meant!r}; or let the state read the labels: "
+                f"state.apply(state.parse({typed!r}))"
+            )
         if isinstance(action, Place):
             bad = [action.point]
         elif isinstance(action, Move):

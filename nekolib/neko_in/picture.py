@@ -66,7 +66,7 @@ ROOM_TINT: dict[str, str] = {
 GARDEN_FRAME, GARDEN_TINT = "#4f9a3a", "#e2f0d6"
 TILE_BACK, PAWPRINT = "#9a9a9a", "#f49ac1"
 """'The back shows pink pawprints on a grey background.'"""
-EVENT_FRONT = "#5dae4b"
+EVENT_FRONT = "#3b8a3e"
 """'The front has a green background.'"""
 GOLD = "#f2b600"
 DARK_FILLS = frozenset({"black", "red"})
@@ -358,12 +358,18 @@ def tile_back(
     ) + pawprint(x + size / 2, y + size / 2, paw, size / 22)
 
 
-def die(index: int, face: str | None, x: float, y: float, hl: frozenset[str]) -> str:
-    """One die showing a cat colour (``None``: not rolled; ``'blank'``: a face with no colour)."""
+def die(
+    index: int, face: str | None, x: float, y: float, hl: frozenset[str], *, unused: bool = False
+) -> str:
+    """One die showing a cat colour (``None``: not rolled; ``'blank'``: a face with no colour).
+
+    ``unused``: the last roll used fewer dice (the catch roll uses ``catch_dice``).
+    """
     size = 38
     ident = f"die-{index}"
     if face is None:
-        fill, mark, tip, cls = "#f3f0ea", "-", "not rolled yet", "die unrolled"
+        tip = "not used by the last roll" if unused else "not rolled yet"
+        fill, mark, cls = "#f3f0ea", "-", "die unrolled"
     elif face in CAT_FILL:
         fill, mark, tip, cls = CAT_FILL[face], CAT_LETTER[face], f"die shows {face}", "die"
     else:
@@ -468,15 +474,16 @@ def _space_drawn(
         items.append("event")
     if cat:
         items.append("cat")
-    offsets = {1: (0,), 2: (-10, 11)}[len(items)] if items else ()
-    for item, dx in zip(items, offsets, strict=True):
-        if item == "event":
-            parts.append(_event_on_space(s, event or HIDDEN, colour, cx + dx, slot_y))
+    for item in items:
+        if item == "event" and cat:  # rare (an Affinity swap): the tile goes in the corner
+            parts.append(_event_on_space(s, event or HIDDEN, colour, x + CELL_W - 12, y + 9, 14))
+        elif item == "event":
+            parts.append(_event_on_space(s, event or HIDDEN, colour, cx, slot_y))
         else:
             parts.append(
                 cat_pawn(
                     cat,
-                    cx + dx,
+                    cx,
                     slot_y + 2,
                     napping=napping,
                     where=f"the {kind} hideout ({room_name})",
@@ -491,19 +498,22 @@ def _space_drawn(
     return group(parts, id=ident, class_=cls, data_icon=kind)
 
 
-def _event_on_space(s: int, event: str, colour: str, x: float, y: float) -> str:
+def _event_on_space(s: int, event: str, colour: str, x: float, y: float, size: float = 22) -> str:
     """An event tile lying on space ``s``: its back in the set's colour ('The backs show
     pawprints on backgrounds of different colours'), or its green front if the view names it."""
     if event == HIDDEN:
         back = CAT_FILL.get(colour, TILE_BACK)
         paw = "#ffffff" if colour in DARK_FILLS else "#8a6f4a"
-        body = tile_back(x - 11, y - 11, 22, colour=back, paw=paw)
+        body = tile_back(x - size / 2, y - size / 2, size, colour=back, paw=paw)
         return group(
             [tooltip("face-down event tile"), body],
             id=f"event-{s}",
             class_="event-tile face-down",
         )
-    front = el("rect", x=x - 11, y=y - 11, width=22, height=22, rx=4, fill=EVENT_FRONT, stroke=INK)
+    half = size / 2
+    front = el(
+        "rect", x=x - half, y=y - half, width=size, height=size, rx=4, fill=EVENT_FRONT, stroke=INK
+    )
     letter = label(
         x, y + 4, event[:1], 12, fill="#ffffff", font_weight="bold", text_anchor="middle"
     )
@@ -669,7 +679,8 @@ def _dice_panel(view: dict[str, Any], x: float, y: float, hl: frozenset[str]) ->
     head = "Catch roll" if last_is_catch else "Last roll"
     parts = [label(x, y + 14, head, 13, font_weight="bold")]
     for i in range(max(2, len(dice))):
-        parts.append(die(i, dice[i] if i < len(dice) else None, x + i * 46, y + 24, hl))
+        face = dice[i] if i < len(dice) else None
+        parts.append(die(i, face, x + i * 46, y + 24, hl, unused=bool(dice)))
     if catch:
         what = " and ".join(catch)
         parts.append(label(x, y + 84, f"last catch roll: {what}", 11, fill=MUTED))
@@ -887,7 +898,7 @@ def _space_text(view: dict[str, Any], space: dict[str, Any]) -> str:
 
 
 def text(view: dict[str, Any]) -> str:
-    """A compact text picture (at most 16 lines): rooms, Garden, dice, seats.
+    """A compact text picture (at most 17 lines): rooms, Garden, dice, seats, a key.
 
     ``[bell]`` is covered by its tile, ``bell?`` has a face-down event tile,
     ``bell:LB`` holds the light blue cat (``z``: napping).
@@ -908,6 +919,7 @@ def text(view: dict[str, Any]) -> str:
         shown = f" [{hand}]" if hand else ""
         held = f"  events: {', '.join(p['held'])}" if p["held"] else ""
         lines.append(f"{_seat_name(view, p['seat'])}: {p['tiles']} tile(s){shown}{held}")
+    lines.append("key: [bell] covered, bell? event tile face down, bell:LB cat (z napping)")
     return "\n".join(lines)
 
 

@@ -1,7 +1,8 @@
 # %% [markdown]
 # # Neko Boss: stacks of cats that travel as far as they are tall
 #
-# *Seed 002.* Two to four players place cats on the 24 intersections of Neko Town,
+# *Seed 002.* Neko Boss is by Mitsuo Yamamoto (Logy Games, Japan, 2022), the successor
+# of his *Sky Scrapers*. Two to four players place cats on the 24 intersections of Neko Town,
 # one at a time, until the board is full. Then, in turn, a player moves a stack whose
 # **top** cat is theirs: a stack of height *h* travels **exactly h intersections in a
 # straight line** (jumping whatever is in between) and must land **on another stack**,
@@ -85,16 +86,20 @@ print("4+ stacks possible on:", [TOWN_4X6.labels[p] for p in report.tall_points]
 print("by stacks left:", report.by_stacks)
 
 # %% [markdown]
-# Over many random placements, which intersections can host a 4+ stack? The grid's
-# long streets let tall stacks travel; on the three-squares board no straight path has
-# more than 3 points, so a stack of 3 is frozen and 4+ stacks are rare. (This figure is
-# also written to `figures/neko_boss_tall_heatmap.png` by `python -m nekolib figures`.)
+# Over many random placements, which intersections can host a 4+ stack? Each number is
+# the share of seeded random 6 + 6 placements from which *some* line of play builds a
+# stack of 4 or more on that intersection, averaged over the board's symmetries (a
+# placement is as likely as its mirror image, so mirror-image points share one value).
+# The grid's long streets let tall stacks travel; on the three-squares board no
+# straight path has more than 3 points, so a stack of 3 is frozen and 4+ stacks are
+# rarer. This cell uses 40 placements; `figures/neko_boss_tall_heatmap.png` (written by
+# `python -m nekolib figures`) uses 200.
 
 # %%
 # NBVAL_IGNORE_OUTPUT
 from nekolib.neko_boss.charts import heatmap_figure
 
-heatmap_figure(samples=8);
+heatmap_figure(samples=40);
 
 # %% [markdown]
 # ## Solving 2-player positions exactly
