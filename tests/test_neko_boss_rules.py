@@ -293,7 +293,10 @@ def test_tie_breaks_in_rulebook_order(scores, expected):
 
 
 def test_returns_at_the_end_of_a_hand_built_game():
-    state = from_layout([(1, 0, 1, 0), None, None, (0, 1), None], LINE5, to_move=1)
+    # 6 pieces need 6+ points (a layout never holds more pieces than intersections);
+    # the 4-stack on a1 would land on vacant e1, the 2-stack on d1 on vacant b1 or f1
+    layout = [(1, 0, 1, 0), None, None, (0, 1), None, None, None]
+    state = from_layout(layout, Params(board=line_board(7)), to_move=1)
     assert state.is_terminal()
     assert state.scores() == [(1, 4, 1), (0, 2, 1)]
     assert state.returns() == [1.0, 0.0] and state.winners() == (0,)

@@ -134,7 +134,7 @@ def test_with_the_parameter_off_a_caught_napping_cat_sleeps_on():
 
 
 def count_catches(params: Params, n: int, games: int) -> tuple[int, int, int]:
-    """Over seeded random games: (catches, caught cats that were in a room, caught cats left there)."""
+    """Seeded random games: (catches, caught cats that were in a room, caught cats left there)."""
     catches = in_room = stayed = 0
 
     def on_step(before, action, after) -> None:

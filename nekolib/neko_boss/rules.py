@@ -448,9 +448,9 @@ class NekoBossState(GameState):
         decider = self.current_player()
         who = seat_name(decider) if decider >= 0 else decider_name(decider)
         err = IllegalAction(
-            f"{self.action_to_string(action)} for {who}",
+            _Written(f"{self.action_to_string(action)} for {who}"),
             self.explain_illegal(action),
-            [self.action_to_string(a) for a in legal],
+            [_Written(self.action_to_string(a)) for a in legal],
         )
         err.action, err.legal, err.decider = action, legal, decider
         return err
@@ -595,12 +595,12 @@ class NekoBossState(GameState):
             )
         if self.phase == "placement":
             return (
-                "in phase 1 the only action is placing a piece: Place('a1') or the text 'a1' "
-                f"({self.board.named()})"
+                "in phase 1 the only action is placing a piece: Place(point) with a numbered "
+                f"point, or state.parse('a1') for a label ({self.board.named()})"
             )
         return (
-            "in phase 2 the only action is moving a stack: Move('a1', 'b1') or the text "
-            f"'a1-b1' ({self.board.named()})"
+            "in phase 2 the only action is moving a stack: Move(src, dst) with numbered points, or "
+            f"state.parse('a1-b1') for labels ({self.board.named()})"
         )
 
     def _explain_bad_move(self, action: Move) -> str:
@@ -625,6 +625,10 @@ class NekoBossState(GameState):
                 f"{height} step(s), but {name[dst]} is {distance} away"
             )
         return "every intersection jumped over must hold a piece (jumps_need_pieces=True)"
+
+
+class _Written(str):
+    """Text already written for a person (an :class:`IllegalAction` shows it as it is)."""
 
 
 def _last_points(action: Place | Move | None) -> tuple[Point, ...] | None:
