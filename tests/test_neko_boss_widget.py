@@ -100,3 +100,25 @@ def test_clicking_the_picture_places_then_moves_stack_onto_stack():
     w.board.receive({"event": "click", "id": "stack-c1"})
     assert w.match.actions[-1] == Move(3, 2) and w.state.stacks[2] == (1, 0)
     assert 'id="last-move" class="last-move move"' in w.board.svg
+
+
+def test_hint_shows_the_solvers_move_on_the_board_and_says_why_without_playing():
+    from nekolib.neko_boss.clicks import click_paths
+
+    w = play(2, seats=["human", "greedy"], random_setup=True, seed=7, pieces_per_player=6)
+    ply = w.match.ply
+    w.hint()
+    assert w.match.ply == ply, "a hint never plays"
+    hinted = w.hinted
+    assert tuple(w.board.hint) in click_paths(w.state).paths[hinted]
+    assert "with best play" in w.status.value and "positions searched" in w.status.value
+    for element in w.board.hint:  # following the hint plays the hinted move
+        w.board.receive({"event": "click", "id": element})
+    assert w.match.actions[ply] == hinted
+
+
+def test_greedy_hint_in_the_placement_phase_says_placements_score_alike():
+    w = play(2, seats=["human", "greedy"])
+    w.hint()
+    assert "every placement scores the same" in w.status.value
+    assert len(w.board.hint) == 1 and w.board.hint[0].startswith("point-")

@@ -38,6 +38,17 @@ class GreedyAgent:
         best = max(v for v, _ in rated)
         return actions[rng.choice([i for v, i in rated if v == best])]
 
+    def explain(self, state: NekoBossState, action: Action) -> str:
+        """Why: the score difference the move leaves (4+ stacks, highest, stacks)."""
+        if state.phase == "placement":
+            return "every placement scores the same now: placed at random"
+        me = state.current_player()
+        fours, high, count = evaluate(state.apply(action), me)
+        return (
+            f"leaves you {fours:+d} stacks of {state.params.score_height}+, {high:+d} in "
+            f"height and {count:+d} stacks against the best opponent (one move ahead)"
+        )
+
 
 @dataclass
 class SolverAgent:
@@ -47,12 +58,25 @@ class SolverAgent:
     max_stacks: int = 14
 
     def choose(self, state: NekoBossState, rng: random.Random) -> Action:
-        stacks = sum(1 for s in state.stacks if s)
-        if state.num_players == 2 and state.phase == "movement" and stacks <= self.max_stacks:
+        if self._solvable(state):
             move = solve(state).best_move
             if move is not None:
                 return move
         return GreedyAgent().choose(state, rng)
+
+    def explain(self, state: NekoBossState, action: Action) -> str:
+        """Why: the exact value with best play when the position is small enough, else greedy."""
+        if not self._solvable(state):
+            return GreedyAgent().explain(state, action) + f" (solver: > {self.max_stacks} stacks)"
+        result = solve(state)
+        me = state.current_player()
+        value = result.value if me == 0 else -result.value
+        verdict = {1: "you win", 0: "a draw", -1: "you lose"}[value]
+        return f"with best play {verdict} (solver, {result.nodes} positions searched)"
+
+    def _solvable(self, state: NekoBossState) -> bool:
+        stacks = sum(1 for s in state.stacks if s)
+        return state.num_players == 2 and state.phase == "movement" and stacks <= self.max_stacks
 
 
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "solver": SolverAgent}

@@ -25,13 +25,16 @@ __all__ = ["COLOURS", "NAMES", "NekoBossWidget", "play"]
 
 
 class NekoBossWidget(GameWidget):
-    """Neko Boss board + move buttons + an exact-solver panel (2 players, few stacks).
+    """Neko Boss: click a stack, then where it lands (placement: click a point); a solver panel.
 
-    The board is the base class's ``render_view``: this game's ``picture.svg(view)``.
+    The board is the base class's ``render_view``: this game's ``picture.svg(view)``;
+    the clicks are ``neko_boss.clicks``. Hints come from the solver (exact with at most
+    ``SolverAgent.max_stacks`` stacks, greedy above).
     """
 
     title = "Neko Boss"
     has_secrets = False  # open information: hot seat needs no hand-over screen
+    hint_agent = "solver"
     solver_max_stacks = 14
 
     def extra_panel(self) -> widgets.Widget:
