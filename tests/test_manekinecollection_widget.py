@@ -1,4 +1,4 @@
-"""The Manekinecollection widget driven by button clicks."""
+"""The Manekinecollection widget driven by button clicks; its board is the game's picture."""
 
 from __future__ import annotations
 
@@ -17,24 +17,36 @@ NS = "{http://www.w3.org/2000/svg}"
 
 def _board(w):
     """The widget's board (the game's SVG picture), parsed."""
-    return ET.fromstring(w.board.value)
+    return ET.fromstring(w.board.svg)
 
 
 def _classes(root, cls):
     return [e for e in root.iter() if cls in (e.get("class") or "").split()]
 
 
+def _press_first(w):
+    """Hot seat: take the device if the hand-over screen is up, then press the first move."""
+    if w.covered:
+        w.ready()
+    w.action_buttons[0].click()
+
+
 def test_hot_seat_shows_only_the_viewers_hand():
     w = play(3, seats=["human"] * 3, seed=3)
     assert w.viewer == 0 and w.state.current_player() == 0
+    assert w.covered and w.board.svg == ""  # hand-over screen first
+    w.ready()
     root = _board(w)
-    assert len(_classes(root, "card-back")) == 2 * 3  # two hidden hands of three
+    hands = {e.get("id"): e for e in _classes(root, "hand")}
+    assert [len(_classes(hands[f"hand-{p}"], "card-back")) for p in range(3)] == [0, 3, 3]
     shown = [e.find(NS + "title").text.split(" (")[0] for e in _classes(root, "hand-card")]
     assert shown == [str(card) for card in w.state.hands[0]]
     w.action_buttons[0].click()
     # chance (the draw) is rolled automatically; the device passes to the next player
     assert w.state.current_player() == 1 and w.viewer == 1
-    assert w.board.value == w.render_view(w.state.view(1))
+    assert w.covered and w.board.svg == ""
+    w.ready()
+    assert w.board.svg == w.render_view(w.state.view(1))
     assert w.state.view(1)["hands"][0] == HIDDEN
     assert "draws a card" in w.status.value
 
@@ -64,19 +76,20 @@ def test_new_game_with_a_seed_and_play_to_end_shows_scores():
     assert w.match.seed == 42
     w.run_button.click()
     assert w.state.is_terminal()
-    assert "Final score" in w.board.value and "Game over" in w.status.value
-    assert all(str(s.total) in w.board.value for s in w.state.scores())
+    assert "Final score" in w.board.svg and "Game over" in w.status.value
+    assert all(f"Final score {s.total}" in w.board.svg for s in w.state.scores())
     assert w.action_buttons == []
 
 
 def test_showdown_is_explained_with_the_ranking():
-    w = play(2, seats=["random", "random"], seed=2)
+    w = play(2, seats=["human", "random"], seed=2)
     while w.state.showdown is None:
-        w.step_button.click()
+        w.action_buttons[0].click()
     show = w.state.showdown
-    assert "Showdown at the" in w.board.value
+    where = ("left", "centre", "right")[show.kotatsu]
+    assert f"Showdown at the {where} kotatsu" in w.board.svg
     for entry in w.state.view(None)["showdown"]["ranking"]:
-        assert entry["hand"] in w.board.value
+        assert entry["hand"] in w.board.svg
     assert len(show.ranking) == 2
 
 
@@ -85,7 +98,9 @@ def test_three_player_winner_chooses_with_buttons_seeing_the_tiles():
     for _ in range(500):
         if isinstance(w.state.legal_actions()[0], TakeZabuton):
             break
-        w.computer_move()
+        _press_first(w)
+    if w.covered:
+        w.ready()
     state = w.state
     chooser = state.current_player()
     assert w.viewer == chooser
@@ -94,6 +109,11 @@ def test_three_player_winner_chooses_with_buttons_seeing_the_tiles():
     assert all(z["value"] != HIDDEN for z in state.view(chooser)["kotatsu"][k]["slots"])
     others = [p for p in range(3) if p != chooser]
     assert all(z["value"] == HIDDEN for z in state.view(others[0])["kotatsu"][k]["slots"])
+    # the picture shows the chooser the two values: no face-down badge at that kotatsu
+    name = ("left", "centre", "right")[k]
+    slots = [e for e in _classes(_board(w), "zabuton") if e.get("id").startswith(f"zabuton-{name}")]
+    assert len(slots) == 2
+    assert all("face down" not in e.find(NS + "title").text for e in slots)
     before = len(state.collected[chooser])
     w.action_buttons[0].click()
     assert len(w.state.collected[chooser]) == before + 1
@@ -107,7 +127,7 @@ def test_odds_panel_for_the_human_on_turn():
 
 def test_seat_selector_turns_a_seat_into_a_computer():
     w = play(2, seats=["human", "human"], seed=8)
-    w.action_buttons[0].click()
+    _press_first(w)
     assert w.state.current_player() == 1
     w.seat_selectors[1].value = "greedy"
     assert w.state.current_player() in (0, CHANCE) or w.state.is_terminal()

@@ -7,8 +7,9 @@ from fractions import Fraction
 
 import pytest
 
-from nekolib.core import TERMINAL
+from nekolib.core import TERMINAL, InvalidSetup
 from nekolib.neko_boss.analysis import (
+    MAX_PACKED_HEIGHT,
     Engine,
     maxn,
     maxn_plain,
@@ -19,9 +20,10 @@ from nekolib.neko_boss.analysis import (
     reachable,
     reachable_plain,
     solve,
+    tall_points,
 )
-from nekolib.neko_boss.boards import TOWN_4X6, grid_board, line_board
-from nekolib.neko_boss.rules import Move, Params, from_layout, has_moves, random_layout
+from nekolib.neko_boss.boards import THREE_SQUARES, TOWN_4X6, grid_board, line_board
+from nekolib.neko_boss.rules import Move, Params, from_layout, has_moves, new_game, random_layout
 
 
 def random_position(params: Params, rng: random.Random, vacancies: int = 0, moves: int = 0):
@@ -221,3 +223,59 @@ def test_two_player_paranoid_and_maxn_equal_the_solver():
         value = solve(state).value
         assert paranoid(state, 0) == Fraction(value + 1, 2)
         assert maxn(state)[0] == Fraction(value + 1, 2)
+
+
+# --------------------------------------------------------------------------- tall points
+@pytest.mark.parametrize(
+    "params",
+    [
+        Params(board=TOWN_4X6, pieces_per_player=6),
+        Params(board=THREE_SQUARES, pieces_per_player=6),
+        Params(board=grid_board(3, 4), pieces_per_player=4, jumps_need_pieces=True),
+        Params(num_players=3, board=grid_board(3, 4), pieces_per_player=3),
+        Params(num_players=4, board=grid_board(3, 4), pieces_per_player=2, score_height=3),
+    ],
+)
+def test_tall_points_is_the_reachability_answer(params: Params):
+    """The lean search (no out-set, mover found when popped) finds exactly the points the
+    full reachability walk finds (and the answer differs from position to position)."""
+    sizes = set()
+    for i in range(12):
+        state = random_layout(params, random.Random(f"tall/{i}"))
+        found = tall_points(state)
+        assert found == frozenset(reachable(state).tall_points)
+        sizes.add(len(found))
+    assert len(sizes) > 1  # not a constant answer
+
+
+def test_tall_points_counts_a_tall_stack_already_standing():
+    state = from_layout([(0, 1, 0, 0), None, 1, None, None], Params(board=line_board(5)))
+    assert state.is_terminal() and tall_points(state) == {0}
+
+
+# --------------------------------------------------------------------------- bad input
+def test_paranoid_names_the_players_that_exist():
+    state = random_position(Params(num_players=3, board=grid_board(2, 3)), random.Random(1))
+    for seat in (5, -1, 3, True, 1.0, "0"):
+        with pytest.raises(InvalidSetup, match=r"players are 0\.\.2"):
+            paranoid(state, seat)
+
+
+def test_analysis_refuses_placement_and_foreign_states():
+    with pytest.raises(InvalidSetup, match="phase 2"):
+        solve(new_game(2))
+    with pytest.raises(InvalidSetup, match="phase 2"):
+        reachable(new_game(3))
+    with pytest.raises(InvalidSetup, match="needs a NekoBossState"):
+        tall_points("a1")
+    with pytest.raises(InvalidSetup, match="solve\\(\\) is for 2 players"):
+        solve(random_layout(Params(num_players=4), random.Random(0)))
+
+
+def test_pack_refuses_stacks_taller_than_a_byte_holds():
+    params = Params(board=grid_board(6, 6))
+    tall = from_layout([(0,) * (MAX_PACKED_HEIGHT + 1), 1] + [None] * 34, params)
+    with pytest.raises(InvalidSetup, match=f"at most {MAX_PACKED_HEIGHT} pieces"):
+        pack(tall)
+    fits = from_layout([(0,) * MAX_PACKED_HEIGHT, 1] + [None] * 34, params)
+    assert pack(fits)[0] == MAX_PACKED_HEIGHT * 8

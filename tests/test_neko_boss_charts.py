@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
 import matplotlib
+import pytest
 
 matplotlib.use("Agg")
 
-from nekolib.neko_boss.analysis import reachable, tall_frequency
-from nekolib.neko_boss.boards import grid_board
-from nekolib.neko_boss.charts import boards_figure, figures, heatmap_figure
+from nekolib.neko_boss.analysis import reachable, symmetrise, tall_frequency
+from nekolib.neko_boss.boards import THREE_SQUARES, TOWN_4X6, Board, grid_board
+from nekolib.neko_boss.charts import HEATMAP_SAMPLES, boards_figure, figures, heatmap_figure
 from nekolib.neko_boss.rules import Params, random_layout
 
 
@@ -22,22 +24,52 @@ def test_figure_stems_carry_the_game_key():
     }
 
 
-def test_boards_and_heatmap_figures_draw():
+def test_boards_and_heatmap_figures_draw_and_say_what_they_measure():
     assert len(boards_figure().axes) == 3
     small = (grid_board(2, 4), grid_board(3, 3))
     fig = heatmap_figure(samples=2, boards=small)
     assert len(fig.axes) == 3  # two boards + colour bar
+    title = fig._suptitle.get_text()
+    assert "Share of 2 seeded random placements" in title and "symmetrised" in title
+    assert "averaged over its 8 symmetries" in fig.axes[1].get_title()
+    assert HEATMAP_SAMPLES >= 200
 
 
-def test_tall_frequency_is_the_share_of_placements_with_a_reachable_4_stack():
-    import random
-
-    params = Params(board=grid_board(2, 4))
-    freq = tall_frequency(params, samples=5, seed=1)
-    counts = [0] * 8
-    for i in range(5):
-        report = reachable(random_layout(params, random.Random(f"1/{i}")))
-        for p in report.tall_points:
+def _raw_counts(params: Params, samples: int, seed: int) -> list[int]:
+    """Independently: how many placements can build a 4+ stack on each point (full walk)."""
+    counts = [0] * params.board.size
+    for i in range(samples):
+        for p in reachable(random_layout(params, random.Random(f"{seed}/{i}"))).tall_points:
             counts[p] += 1
-    assert freq == [Fraction(c, 5) for c in counts]
-    assert all(0 <= f <= 1 for f in freq)
+    return counts
+
+
+def _town_images(p: int) -> list[int]:
+    """The 4 mirror images of a point of the 4 x 6 grid, from its coordinates (x 0..5, y 0..3)."""
+    x, y = divmod(p, 6)[::-1]
+    return [r * 6 + c for c, r in ((x, y), (5 - x, y), (x, 3 - y), (5 - x, 3 - y))]
+
+
+def test_tall_frequency_raw_and_symmetrised_against_hand_counts():
+    params = Params(board=TOWN_4X6, pieces_per_player=6)
+    counts = _raw_counts(params, 6, 1)
+    raw = tall_frequency(params, samples=6, seed=1, symmetric=False)
+    assert raw == [Fraction(c, 6) for c in counts]
+    sym = tall_frequency(params, samples=6, seed=1)
+    assert sym == [Fraction(sum(counts[q] for q in _town_images(p)), 24) for p in range(24)]
+    assert raw != sym  # the sample alone is not symmetric: the averaging did something
+    assert sum(sym) == sum(raw)  # averaging over a group moves shares, never adds any
+
+
+@pytest.mark.parametrize("board", [TOWN_4X6, THREE_SQUARES])
+def test_heat_map_is_exactly_invariant_under_the_board_symmetries(board: Board):
+    params = Params(board=board, pieces_per_player=6)
+    raw = tall_frequency(params, samples=8, symmetric=False)
+    sym = tall_frequency(params, samples=8)
+    group = board.symmetries
+    assert len(group) == {"town_4x6": 4, "three_squares": 8}[board.name]
+    broken = [(p, g) for g in group for p in board.points if raw[g[p]] != raw[p]]
+    assert broken  # 8 samples are not symmetric by themselves ...
+    for g in group:  # ... the map drawn is, exactly (Fractions)
+        assert [sym[g[p]] for p in board.points] == sym
+    assert symmetrise(sym, board) == sym  # and averaging again changes nothing

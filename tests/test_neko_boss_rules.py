@@ -356,3 +356,241 @@ def test_a_played_placement_is_the_layout_shortcut(n: int):
     assert from_layout(owners, state.params, to_move=0) == state
     shortcut = random_layout(state.params, random.Random(0))
     assert shortcut.to_move == 0 and sorted(len(s) for s in shortcut.stacks) == [1] * 24
+
+
+# --------------------------------------------------------------------------- bad input
+def _snapshot(state: NekoBossState) -> tuple:
+    return state.stacks, state.to_move, state.in_hand, state.out, state.last, state.view(None)
+
+
+def _midgame() -> NekoBossState:
+    """Phase 2 on the default board: a1 is Blue's (seat 1), b1 Red's (seat 0); b1->c1 legal."""
+    state = random_layout(Params(), random.Random(0))
+    assert state.tops()[:3] == (1, 0, 1) and state.current_player() == 0
+    assert Move(1, 2) in state.legal_actions()
+    return state
+
+
+def _refused(state: NekoBossState, action) -> str:
+    """Apply ``action``: it must raise IllegalAction, leave ``state`` as it was, list the
+    legal actions in the board's labels, and ``is_legal`` must answer False (no raise)."""
+    before = _snapshot(state)
+    assert state.is_legal(action) is False
+    with pytest.raises(IllegalAction) as err:
+        state.apply(action)
+    assert _snapshot(state) == before
+    message = str(err.value)
+    legal = state.legal_actions()
+    assert err.value.legal == legal and err.value.decider == state.current_player()
+    assert "Legal now: " + ", ".join(state.action_to_string(a) for a in legal[:3]) in message
+    assert "->" not in message  # points by label (a1→b1), never by index (0->1)
+    return message
+
+
+def test_labels_in_actions_are_refused_with_the_numbered_action_and_parse_named():
+    state = _midgame()
+    message = _refused(state, Move("b1", "c1"))
+    assert "b1→c1 is Move(src=1, dst=2)" in message and "state.parse('b1-c1')" in message
+    # a labelled move that breaks a rule is told the rule, in labels
+    assert "top piece on a1 belongs to player 1 (Blue)" in _refused(state, Move("a1", "b1"))
+    placing = new_game(2)
+    message = _refused(placing, Place("a1"))
+    assert "place a1 is Place(point=0)" in message and "state.parse('a1')" in message
+    assert "state.parse('a1')" in _refused(placing, "a1")
+
+
+@pytest.mark.parametrize(
+    "text", ["b1-c1", "b1->c1", "b1\u2192c1", " B1 - C1 ", "b1 to c1", "b1 c1", "b1,c1"]
+)
+def test_parse_reads_moves_as_people_type_them(text: str):
+    state = _midgame()
+    assert state.parse(text) == Move(1, 2)
+    assert state.parse(Move("b1", "c1")) == Move(1, 2)
+    after = state.apply(state.parse(text))
+    assert after == state.apply(Move(1, 2)) and after.last == Move(1, 2)
+
+
+def test_parse_reads_placements_and_refuses_what_names_nothing():
+    state = new_game(2, board="three_squares")
+    assert state.parse("g7") == Place(THREE_SQUARES.point_of("g7"))
+    assert state.parse("place A1") == state.parse(Place("a1")) == Place(0)
+    before = _snapshot(state)
+    for junk in ("z9", "a1-z9", "", None, 3.0, Move("a1", None), ["a1"]):
+        with pytest.raises(IllegalAction) as err:
+            state.parse(junk)
+        assert "Legal now: place a1, place d1" in str(err.value)
+    assert _snapshot(state) == before
+
+
+@pytest.mark.parametrize(
+    ("action", "says"),
+    [
+        (Move(0.0, 1.0), "0.0 and 1.0 are not on the board"),
+        (Move(1, 2.0), "2.0 is not on the board"),
+        (Move(True, 2), "True is not on the board"),
+        (Move(1, 24), "24 is not on the board"),
+        (Move("b1", "z9"), "'z9' is not on the board"),
+        (Place(None), "phase 2 is moving stacks"),
+        (Place(1), "phase 2 is moving stacks"),
+        (None, "the only action is moving a stack"),
+        ([1, 2], "the only action is moving a stack"),
+        ({}, "the only action is moving a stack"),
+        ("jump!", "the only action is moving a stack"),
+    ],
+)
+def test_junk_actions_in_phase_2(action, says: str):
+    message = _refused(_midgame(), action)
+    assert says in message
+    if "not on the board" in says or "only action" in says:
+        assert "intersections are a1, b1, c1" in message and "numbered 0..23" in message
+
+
+@pytest.mark.parametrize(
+    ("action", "says"),
+    [
+        (Place(None), "None is not on the board"),
+        (Place(0.0), "0.0 is not on the board"),
+        (Place(True), "True is not on the board"),
+        (Place(-1), "-1 is not on the board"),
+        (Place("z9"), "'z9' is not on the board"),
+        (Move(0, 1), "moves start only once every piece is placed"),
+        ("place", "the only action is placing a piece"),
+    ],
+)
+def test_junk_actions_in_phase_1(action, says: str):
+    assert says in _refused(new_game(3), action)
+
+
+def test_refusals_after_the_end_say_the_game_is_over():
+    state = from_layout([0, None, 1, None, 0], LINE5, to_move=0)
+    for action in (Move(0, 2), Move(0.0, 2), Place("a1"), None):
+        assert "game is over" in _refused(state, action)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "allowed"),
+    [
+        ("board", "grid_3", "known: town_4x6, three_squares"),
+        ("board", "hexagon", "grid_RxC"),
+        ("board", 5, "a Board or a board name"),
+        ("board", None, "a Board or a board name"),
+        ("pieces_per_player", 3.5, "whole number >= 1 (or None"),
+        ("pieces_per_player", 0, "whole number >= 1"),
+        ("pieces_per_player", True, "whole number >= 1"),
+        ("pieces_per_player", "6", "whole number >= 1"),
+        ("pieces_per_player", 13, "at most 12 each"),
+        ("score_height", 0, "score_height must be a whole number >= 1"),
+        ("score_height", 4.0, "score_height must be a whole number >= 1"),
+        ("jumps_need_pieces", 1, "jumps_need_pieces must be True or False"),
+        ("jumps_need_pieces", "no", "jumps_need_pieces must be True or False"),
+        ("movement_starts", "last", "movement_starts must be 'next' or 'first'"),
+        ("movement_starts", ["next"], "movement_starts must be 'next' or 'first'"),
+        ("first_player", 2, "first_player must be a seat 0..1"),
+        ("first_player", True, "first_player must be a seat 0..1"),
+        ("first_player", 0.0, "first_player must be a seat 0..1"),
+        ("min_players", 0, "min_players must be a whole number 1..8"),
+        ("max_players", 9, "max_players must be a whole number 1..8"),
+        ("max_players", "4", "max_players must be a whole number 1..8"),
+    ],
+)
+def test_every_params_field_is_validated(field: str, value, allowed: str):
+    with pytest.raises(InvalidSetup) as err:
+        Params(**{field: value})
+    message = str(err.value)
+    assert allowed in message and repr(value) in message
+    assert field in message or field == "board"
+    with pytest.raises(InvalidSetup):
+        new_game(2, **{field: value})
+
+
+def test_board_names_are_accepted_where_a_board_is_expected():
+    assert Params(board="town_4x6").board is TOWN_4X6
+    assert new_game(2, board="grid_3x4").board.size == 12
+    assert new_game(2, board="grid_3x3_diagonal").board.max_distance == 2
+    assert Params(board="line_7").board.size == 7
+
+
+def test_unknown_new_game_arguments():
+    with pytest.raises(InvalidSetup, match=r"unknown Neko Boss parameter.*known: num_players"):
+        new_game(2, pieces=3)
+    with pytest.raises(InvalidSetup, match="params must be a neko_boss Params"):
+        new_game(params="town_4x6")
+    with pytest.raises(InvalidSetup, match="unknown Neko Boss parameter"):
+        from_layout([0, 1, 0, 1, 0], LINE5, colour="red")
+
+
+@pytest.mark.parametrize(
+    "name", ["grid_3", "grid_axb", "grid_3x3_foo", "line_", "line_x", "", None]
+)
+def test_unknown_board_names(name):
+    with pytest.raises(InvalidSetup) as err:
+        board_by_name(name)
+    assert "known: town_4x6, three_squares, grid_4x6_diagonal" in str(err.value)
+    assert "grid_RxC, grid_RxC_diagonal, line_N" in str(err.value)
+
+
+def test_point_of_unknown_label_names_the_labels():
+    with pytest.raises(InvalidSetup, match=r"'z9' is not an intersection of town_4x6.*a1, b1"):
+        TOWN_4X6.point_of("z9")
+    assert TOWN_4X6.point_of("B2") == TOWN_4X6.point_of("b2") == 7
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        ((0, 1, 2), (0, 3, 2)),  # two different paths a1-b1-c1, a1-b2-c1 between a1 and c1
+        ((0, 1, 2), (2, 0)),  # a1-c1 at distance 2 on one line and 1 on the other
+        ((0, 1), (3, 0, 2, 1)),
+    ],
+)
+def test_lines_through_the_same_two_points_are_refused(lines):
+    coords = ((0.0, 0.0), (1.0, 0.0), (2.0, 0.0), (1.0, 1.0))
+    labels = ("a1", "b1", "c1", "b2")
+    with pytest.raises(
+        InvalidSetup, match=r"both pass through .* straight paths meet at most once"
+    ):
+        Board("bad", coords, lines, labels)
+
+
+@pytest.mark.parametrize("board", list(BOARDS.values()))
+def test_no_duplicate_legal_moves_and_legal_moves_agree_with_is_legal(board: Board):
+    for n in (2, 3):
+        if board.size < 2 * n:
+            continue
+        rng = random.Random(board.size * n)
+        for seed in range(20):
+            state = random_layout(Params(num_players=n, board=board), random.Random(seed))
+            while not state.is_terminal():
+                legal = state.legal_actions()
+                assert len(legal) == len(set(legal))
+                assert all(state.is_legal(a) for a in legal)
+                state = state.apply(rng.choice(legal))
+
+
+@pytest.mark.parametrize(
+    ("layout", "says"),
+    [
+        (
+            [(0,) * 25] + [None] * 23,
+            "layout holds 25 pieces, but a game on town_4x6 has at most 24",
+        ),
+        ([0, 1] + [None] * 21, "layout has 23 cells, the board town_4x6 24"),
+        ("ab" * 12, "a layout is a list"),
+        (None, "a layout is a list"),
+        (["x"] + [None] * 23, "layout cell a1 is 'x'"),
+        ([None, 2.0] + [None] * 22, "layout cell b1 is 2.0"),
+        ([None, None, (0, 5)] + [None] * 21, "layout cell c1 names player 5; players are 0..1"),
+        ([None, None, (0, True)] + [None] * 21, "layout cell c1 names player True"),
+        ([-1] + [None] * 23, "layout cell a1 names player -1"),
+    ],
+)
+def test_bad_layouts_are_refused_up_front(layout, says: str):
+    with pytest.raises(InvalidSetup) as err:
+        from_layout(layout)
+    assert says in str(err.value)
+
+
+@pytest.mark.parametrize("to_move", [2, -1, 0.0, None, True])
+def test_layout_seat_to_move_is_checked(to_move):
+    with pytest.raises(InvalidSetup, match=r"to_move must be a seat 0\.\.1"):
+        from_layout([0, 1] + [None] * 22, to_move=to_move)

@@ -4,7 +4,8 @@ Counts and places are derived from the state's own fields (``cats``, ``covered``
 ``hands``...), not from the view the picture is drawn from, over a few hundred
 states of seeded random games (Classic and Events, 3 and 6 players). Hidden
 information: a player's picture is byte-identical across two games that differ
-only in another player's hideout tiles (or in face-down event tiles).
+only in another player's hideout tiles (or in face-down event tiles). Seats are
+named after their cats; the picture stays small (shared ``<defs>``, integers).
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from nekolib.neko_in.rules import COLOURS, GARDEN, IN_ROOM, NekoState, new_game,
 from nekolib.picture import MIN_FONT_PX
 
 N_ICONS = 5
+LETTERS = {"black": "B", "red": "R", "yellow": "Y", "pink": "P", "light blue": "LB", "white": "W"}
+SVG_NS = "{http://www.w3.org/2000/svg}"
 
 
 # --------------------------------------------------------------------------- helpers
@@ -136,11 +139,17 @@ def check_picture(state: NekoState, viewer: int | None) -> Drawing:
         COLOURS[f] if f >= 0 else "blank" for f in state.dice
     ]
 
-    # seats: marker, hideout tiles (face up only for the viewer), event tiles, turn
+    # seats: the seat's cat as marker (letter) and name, hideout tiles (face up only for
+    # the viewer), event tiles, turn
     decider = state.current_player()
     for seat in range(state.num_players):
         box = d.by_id[f"seat-{seat}"]
-        assert d.of_class("player-marker", f"seat-{seat}", under=box)
+        colour = COLOURS[state.colours[seat]]
+        (marker,) = d.of_class("cat-marker", f"seat-{seat}", under=box)
+        assert marker.get("data-colour") == colour
+        assert [t.text for t in marker.iter(f"{SVG_NS}text")] == [LETTERS[colour]]
+        names = [t.text for t in box.iter(f"{SVG_NS}text")]
+        assert f"{colour.capitalize()} cat" + (" (you)" if seat == viewer else "") in names
         assert ("active" in classes(box)) == (seat == state.active)
         assert ("decider" in classes(box)) == (seat == decider)
         hand = d.by_id[f"hand-{seat}"]
@@ -318,5 +327,70 @@ def test_status_names_who_decides_the_hideout():
     assert state.phase == "hide" and state.current_player() == 1
     d = Drawing(picture.svg(state.view(1)))
     status = " ".join(t.text or "" for t in d.of_class("status")[0].iter())
-    assert "Blue (red cat)" in status and "Kitchen" in status and "owner" in status
+    assert "Now: Red cat" in status and "Kitchen" in status and "owner" in status
+    assert "Black cat to play" in status
     assert "decider" in classes(d.by_id["seat-1"]) and "active" in classes(d.by_id["seat-0"])
+
+
+# --------------------------------------------------------------------------- names
+# the shared kit's seat names (Red, Blue, Green, Orange, Pink, Sky), except in cat/room names
+PALETTE_WORDS = re.compile(
+    r"\b(Sky|Orange|Green)\b|\bRed\b(?! cat)|\bPink\b(?! cat| Bedroom)|(?<!Light )\bBlue\b"
+)
+
+
+@pytest.mark.parametrize(("n", "version"), [(3, "classic"), (6, "events")])
+def test_every_seat_is_named_after_its_cat_never_after_a_palette_colour(n, version):
+    for state in random_states(n, version, 25, seed=11 + n):
+        for viewer in (None, state.active):
+            view = state.view(viewer)
+            d = Drawing(picture.svg(view))
+            words = " ".join(t.text or "" for t in d.root.iter(f"{SVG_NS}text"))
+            tips = " ".join(t.text or "" for t in d.root.iter(f"{SVG_NS}title"))
+            for shown in (words, tips, picture.text(view), picture.summary(view)):
+                assert not PALETTE_WORDS.search(shown), PALETTE_WORDS.search(shown)
+            assert f"{COLOURS[state.colours[state.active]].capitalize()} cat" in words
+            for room in state.colours:  # a room's owner is the cat of its colour
+                owner = [t.text for t in d.by_id[f"room-{room}"].iter(f"{SVG_NS}text")][1]
+                assert owner == f"{COLOURS[room].capitalize()} cat"
+    assert picture.seat_name("light blue") == "Light blue cat"
+
+
+# --------------------------------------------------------------------------- size
+def decider_svgs(n: int, version: str, count: int, seed: int) -> list[str]:
+    out = []
+    for state in random_states(n, version, count, seed):
+        who = state.current_player()
+        out.append(picture.svg(state.view(who if who >= 0 else state.active)))
+    return out
+
+
+def test_a_picture_stays_small_enough_to_send_per_click():
+    """A click's message must stay under 30 KB: the largest table (6 players, Events) too."""
+    worst = max(len(s) for s in decider_svgs(6, "events", 300, seed=5))
+    assert worst <= 30_000, worst
+    assert len(picture.svg(picture.example_view())) < 25_000
+    typical = sorted(len(s) for s in decider_svgs(4, "events", 100, seed=6))
+    assert typical[len(typical) // 2] < 25_000
+
+
+def test_repeated_glyphs_are_shared_defs_and_coordinates_are_integers():
+    for svg in decider_svgs(6, "events", 40, seed=8) + decider_svgs(3, "classic", 20, seed=9):
+        d = Drawing(svg)
+        (defs,) = d.root.iter(f"{SVG_NS}defs")
+        defined = {e.get("id") for e in defs.iter() if e.get("id")}
+        uses = list(d.root.iter(f"{SVG_NS}use"))
+        assert uses and {u.get("href")[1:] for u in uses} <= defined
+        assert all(i.startswith("ni-") for i in defined)
+        body = svg[svg.index("</defs>") :]
+        assert not re.search(r' (x|y|cx|cy|width|height)="-?[0-9]+\.[0-9]', body)
+        # every clickable thing holds a shape of its own (a <use> copy may not take clicks)
+        for ident, element in d.by_id.items():
+            if ident.split("-")[0] in ("room", "space", "cat", "held", "garden") or (
+                ident.startswith("tile-") and "face-up" in classes(element)
+            ):
+                own = [e for e in element.iter() if e.tag[len(SVG_NS) :] in SHAPES]
+                assert own, ident
+
+
+SHAPES = {"rect", "circle", "ellipse", "path"}

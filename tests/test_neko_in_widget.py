@@ -1,10 +1,13 @@
-"""The Neko-in widget, driven by clicking its buttons."""
+"""The Neko-in widget, driven by its buttons and by clicks on its picture."""
 
 from __future__ import annotations
 
 import dataclasses
+import random
 
 from nekolib.core import Match
+from nekolib.neko_in.agents import GreedyAgent
+from nekolib.neko_in.clicks import click_paths
 from nekolib.neko_in.picture import svg
 from nekolib.neko_in.rules import (
     COLOURS,
@@ -33,7 +36,7 @@ def test_buttons_are_exactly_the_legal_moves_and_computers_answer():
     assert w.state.phase == "fastest" and "rolled" in w.status.value
     assert all(isinstance(b.action, Fastest) for b in w.action_buttons)
     assert w.match.log()[1].startswith("2. player 1: hide on the")
-    w.click("Black was fastest")
+    w.click("Black cat was fastest")
     assert w.state.phase == "discard" and w.viewer == 0
     before = len(w.state.hands[0])
     w.action_buttons[0].click()
@@ -129,3 +132,92 @@ def test_launcher_switches_version_and_player_count():
     game = launcher.children[1]
     assert game is launcher.game and game.state.params.version == "events"
     assert game.state.num_players == 5 and len(game.seat_selectors) == 5
+
+
+def test_every_seat_is_named_after_its_cat_in_the_widget_and_the_log():
+    w = neko_in_widget(4, seed=7, seats=["human", "greedy", "greedy", "human"])
+    cats = ["Black cat", "Red cat", "Yellow cat", "Pink cat"]
+    assert w.player_names == cats
+    assert [s.description for s in w.seat_selectors] == cats
+    assert "Turn: <b>Black cat</b>" in w.status.value
+    assert w.covered and "Pass the screen to Black cat" in w.board.cover
+    w.ready()
+    w.board.receive({"event": "click", "id": "room-2"})  # the Living Room: yellow decides
+    lines = w.match.log(w.name)
+    assert lines[0] == "1. Black cat: go to the Living Room"
+    assert lines[1].startswith("2. Yellow cat: hide on the ")
+    assert all(name in w.board.svg for name in cats)
+    assert "Sky" not in w.board.svg and "Orange" not in w.board.svg
+    light = neko_in_widget(5, seed=1)
+    assert light.player_names[4] == "Light blue cat"
+
+
+def test_clicking_a_room_then_the_hideout_as_its_owner():
+    w = neko_in_widget(3, seed=2, seats=["human"] * 3)
+    w.ready()
+    assert w.board.targets == ["room-0", "room-1", "room-2"]
+    w.board.receive({"event": "click", "id": "room-1"})  # black goes to the Kitchen
+    assert w.state.phase == "hide" and w.covered  # red, its owner, decides: hand-over
+    w.ready()
+    assert w.viewer == 1 and w.board.targets == [f"space-{s}" for s in range(5, 10)]
+    w.board.receive({"event": "click", "id": "space-8"})
+    assert w.state.cats[0] == 8 and w.match.log()[1].endswith("hide on the butterfly (Kitchen)")
+
+
+def test_hint_shows_the_greedy_move_on_the_picture_with_its_reason():
+    w = neko_in_widget(3, seed=4, seats=["human"] * 3)
+    assert w.hint_agent_key == "greedy"
+    hinted_with_path = hinted_button = 0
+    rng_steps = 0
+    while not w.state.is_terminal() and rng_steps < 400:
+        rng_steps += 1
+        if w.covered:
+            w.ready()
+            continue
+        ply = w.match.ply
+        w.hint()
+        assert w.match.ply == ply, "a hint never plays"
+        action = w.hinted
+        assert action in w.state.legal_actions()
+        why = GreedyAgent().explain(w.state, action)
+        assert w.hint_text.endswith(" - " + why) and why
+        assert w.state.action_to_string(action) in w.hint_text
+        paths = click_paths(w.state).paths.get(action)
+        if paths:
+            assert w.board.hint == list(paths[0])
+            hinted_with_path += 1
+        else:
+            assert w.board.hint == [] and w.move_select.value == w._listed.index(action)
+            assert [b for b in w.free_buttons if b.action == action]
+            hinted_button += 1
+        w.play(action)
+    assert hinted_with_path > 20 and hinted_button > 5
+
+
+def test_hint_reasons_carry_the_number_behind_them():
+    state = new_game(3, seed=4)
+    cats = list(state.cats)
+    cats[2] = 5 + 2  # the yellow cat in the Kitchen: black would brawl there
+    state = dataclasses.replace(state, cats=tuple(cats))
+    why = GreedyAgent().explain(state, Move(1))
+    mine = sum(1 for t in state.hands[0] if t // 5 == 1)  # nothing covered yet: all 5 free
+    assert mine and why.startswith(f"room Kitchen: you hold {mine} of its hideout tiles (5 free)")
+    assert "its owner chooses the hideout" in why
+    assert why.endswith("P(you win the brawl with the yellow cat) = 25/36")  # 1 - 11/36
+    hide = state.apply(Move(2))  # black to the Living Room (free): yellow chooses
+    assert hide.current_player() == 2 and hide.phase == "hide"
+    free = [a.space for a in hide.legal_actions()]
+    safe = sum(1 for s in free if s in hide.hands[2])  # yellow's own tiles: black cannot hold
+    assert len(free) == 5 and 0 < safe < 5
+    for action in hide.legal_actions():
+        why = GreedyAgent().explain(hide, action)
+        assert why.endswith(f"(safe hideouts: {safe} of 5)")
+        if action.space in hide.hands[2]:
+            assert why.startswith("the visitor cannot hold this tile: the yellow ")
+        else:
+            assert why.startswith("the visitor may hold this tile")
+    assert (
+        GreedyAgent()
+        .explain(hide, GreedyAgent().choose(hide, random.Random(0)))
+        .startswith("the visitor cannot hold this tile")
+    )

@@ -453,6 +453,68 @@ class ExpectedPointsAgent:
         best = best_guess(view, post)
         return best.guess if best else Pass()
 
+    def explain(self, state: GameState, action: Any) -> str:
+        """Why ``action`` (one short sentence with its number), from the decider's view only."""
+        return explain_from_view(state.view(state.current_player()), action)
+
+
+def _pct(x: float) -> str:
+    return f"{x:.0%}"
+
+
+def explain_from_view(view: View, action: Any) -> str:
+    """The reason behind ``action`` as :class:`ExpectedPointsAgent` weighs it.
+
+    A guess: its exact chance and expected points (my points minus the mean of my
+    opponents', :func:`guess_value`; no guess is worth 0). A cat: whether it makes me
+    place a mask (it leaks that I hold one of its traits) and how likely each opponent
+    is to mask it (:func:`mask_probability`; an uncertain answer tells most).
+    """
+    post = posterior(view)
+    if isinstance(action, PlayCat):
+        return _explain_play(view, post, action.card)
+    values = guess_values(view, post)
+    if isinstance(action, Guess):
+        mine = next((v for v in values if v.guess == action), None)
+        if mine is None:
+            return f"{action} cannot be named now"
+        return (
+            f"{_odds(mine)}, expected {float(mine.value):+.2f} points over the average "
+            "opponent (no guess: 0)"
+        )
+    if not values:
+        return "no trait can be named now"
+    best = values[0]
+    return f"the best guess, {_odds(best)}, is worth {float(best.value):+.2f} points: no guess is 0"
+
+
+def _odds(g: GuessValue) -> str:
+    p = g.p_right
+    odds = "certain" if p == 1 else f"≈ {_pct(float(p))}"
+    return f"P(player {g.guess.suspect} holds {g.guess.trait}) = {p} ({odds})"
+
+
+def _explain_play(view: View, post: Posterior, card: int) -> str:
+    hand = {c["card"]: c["traits"] for c in view["hand"]}
+    if card not in hand:
+        return f"cat #{card} is not in your hand"
+    traits = hand[card]
+    mine = set(view["my_traits"])
+    shared = [t for t in traits if t in mine]
+    if not shared:
+        leak = "leaks least about you (it shares none of your traits: you place no mask)"
+    else:
+        clean = sum(1 for ts in hand.values() if not mine & set(ts))
+        leak = f"shares {', '.join(shared)} with you (your mask shows it)" + (
+            "; so does every cat in your hand" if clean == 0 else ""
+        )
+    odds = [(p, mask_probability(post, p, traits)) for p in post.marginals]
+    if not odds:
+        return f"cat #{card} {leak}"
+    score = dict((c, s) for s, c in card_scores(view, post))[card]
+    tested = ", ".join(f"player {p} {_pct(q)}" for p, q in odds)
+    return f"cat #{card} {leak}; chance each opponent masks it: {tested} (score {score:+.2f})"
+
 
 @dataclass
 class GreedyGuessAgent:

@@ -20,18 +20,31 @@ Pictograms are keyed by a trait's **position** in ``POSES``, ``COLOURS``, ``PATT
 and ``ACCESSORIES`` (never by its name); every word shown comes from the view.
 Seats are called "Player 0", "Player 1"... (as in the rules' messages and the action
 buttons) next to their marker, so a seat colour is never mistaken for a fur colour.
+
+When the viewer decides a guess (phase 3, "indovinare"), a palette of the traits they
+may name is drawn under the players: one chip per trait (pictogram and name, id
+``trait-<name with spaces as ->``), grouped by category. Click paths
+(:mod:`nekolib.indovina_gatto.clicks`) use it: a suspect's panel and a chip.
+
+Size: everything drawn more than once (silhouettes and their outlines, eyes,
+accessory icons, card frames and backs, seat markers) is defined once in ``<defs>``
+and drawn with ``<use>``; text takes its size and colour from one enclosing group.
 """
 
 from __future__ import annotations
 
+import math
 import random
+import re
 from collections.abc import Callable, Collection, Sequence
 from functools import lru_cache
+from html import escape
 from typing import Any
 
 from nekolib.core import HIDDEN, TERMINAL
 from nekolib.indovina_gatto.rules import (
     ACCESSORIES,
+    ALL_TRAITS,
     CATEGORY,
     COLOURS,
     FINAL,
@@ -41,10 +54,12 @@ from nekolib.indovina_gatto.rules import (
     PLAY,
     POSES,
     Pass,
+    category_label,
     new_game,
 )
 from nekolib.picture import (
     INK,
+    MIN_FONT_PX,
     MUTED,
     PLAYER_NAMES,
     SVG,
@@ -52,11 +67,17 @@ from nekolib.picture import (
     el,
     group,
     player_marker,
-    title,
 )
-from nekolib.picture import text as label
 
-__all__ = ["example_view", "seat_label", "summary", "svg", "text"]
+__all__ = [
+    "example_view",
+    "guessable_traits",
+    "seat_label",
+    "summary",
+    "svg",
+    "text",
+    "trait_id",
+]
 
 GAME = "indovina_gatto"
 HIGHLIGHT = "#f2b600"
@@ -128,26 +149,58 @@ def seat_tooltip(seat: int) -> str:
 
 # ------------------------------------------------------------------------- silhouettes
 # A silhouette is a list of primitive shapes in a 64 x 52 box (ground at y = 50, facing
-# right), defined once per picture (_defs) and drawn with <use> three times: a thick
-# outline, the fur fill, then the pattern fill (see _cat).
-Shape = tuple[str, dict[str, Any]]
+# right), defined once per picture (_defs) as ONE path (their union) and drawn with <use>
+# three times: a thick outline, the fur fill, then the pattern fill (see _cat).
+Shape = tuple[str, tuple[float, ...]]
+"""``("ellipse", (cx, cy, rx, ry, rotation in degrees))`` or ``("polygon", (x0, y0, x1, ...))``."""
 
 
 def _ell(cx: float, cy: float, rx: float, ry: float, rot: float = 0) -> Shape:
-    extra = {"transform": f"rotate({rot} {cx} {cy})"} if rot else {}
-    return "ellipse", {"cx": cx, "cy": cy, "rx": rx, "ry": ry, **extra}
+    return "ellipse", (cx, cy, rx, ry, rot)
 
 
 def _head(cx: float, cy: float, r: float, rot: float = 0) -> list[Shape]:
     """A round head with two pointed ears (``rot`` turns it, e.g. 180 for a cat on its back)."""
+    turn = math.radians(rot)
 
     def ear(side: int) -> Shape:
         pts = [(side * 0.95 * r, -0.2 * r), (side * 0.7 * r, -1.5 * r), (side * 0.1 * r, -0.85 * r)]
-        points = " ".join(f"{cx + x:.1f},{cy + y:.1f}" for x, y in pts)
-        extra = {"transform": f"rotate({rot} {cx} {cy})"} if rot else {}
-        return "polygon", {"points": points, **extra}
+        flat: list[float] = []
+        for x, y in pts:
+            flat += [
+                cx + x * math.cos(turn) - y * math.sin(turn),
+                cy + x * math.sin(turn) + y * math.cos(turn),
+            ]
+        return "polygon", tuple(flat)
 
-    return [("circle", {"cx": cx, "cy": cy, "r": r}), ear(-1), ear(1)]
+    return [_ell(cx, cy, r, r), ear(-1), ear(1)]
+
+
+def _path(shapes: list[Shape]) -> str:
+    """The ``d`` of one path that is the union of ``shapes``.
+
+    Every sub-path runs clockwise on screen (ellipses as two relative half arcs, sweep 1,
+    polygons reversed when their shoelace sum is negative), so the default non-zero
+    fill rule fills the union, as separate shapes painted over each other would.
+    """
+    out = []
+    for kind, v in shapes:
+        if kind == "ellipse":
+            cx, cy, rx, ry, rot = v
+            dx = round(rx * math.cos(math.radians(rot)), 1)
+            dy = round(rx * math.sin(math.radians(rot)), 1)
+            arc = f"{_num(rx)} {_num(ry)} {_num(rot)} 0 1"
+            there, back = f"{_num(-2 * dx)} {_num(-2 * dy)}", f"{_num(2 * dx)} {_num(2 * dy)}"
+            out.append(f"M{_num(cx + dx)} {_num(cy + dy)}a{arc} {there} {arc} {back}Z")
+        else:
+            pts = list(zip(v[::2], v[1::2], strict=True))
+            turning = sum(
+                x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1], strict=True)
+            )
+            if turning < 0:
+                pts.reverse()
+            out.append("M" + "L".join(f"{_num(x)} {_num(y)}" for x, y in pts) + "Z")
+    return "".join(out)
 
 
 def _leaping() -> list[Shape]:
@@ -204,10 +257,10 @@ def _on_its_back() -> list[Shape]:
         _ell(29, 29, 2.4, 7.5, -5),
         _ell(41, 29, 2.4, 7.5, 5),
         _ell(47, 30, 2.4, 7.5, 20),
-        ("circle", {"cx": 20.5, "cy": 23.5, "r": 2.9}),
-        ("circle", {"cx": 28.4, "cy": 22, "r": 2.9}),
-        ("circle", {"cx": 41.6, "cy": 22, "r": 2.9}),
-        ("circle", {"cx": 49.5, "cy": 23.5, "r": 2.9}),
+        _ell(20.5, 23.5, 2.9, 2.9),
+        _ell(28.4, 22, 2.9, 2.9),
+        _ell(41.6, 22, 2.9, 2.9),
+        _ell(49.5, 23.5, 2.9, 2.9),
         _ell(58, 36, 2.4, 8, 30),
         _ell(35, 40, 17, 8),
         *_head(11, 38, 7.5, 180),
@@ -231,27 +284,55 @@ EYES: tuple[tuple[tuple[float, float], ...], ...] = (
 )
 
 
-def _shapes(shapes: list[Shape], **style: Any) -> str:
-    """The primitives of a silhouette (no fill of their own unless ``style`` gives one)."""
-    return "".join(el(tag, **attrs, **style) for tag, attrs in shapes)
+def _use(ref: str, **attrs: Any) -> str:
+    """A ``<use>`` of the definition ``ref`` (see :func:`_defs`)."""
+    return el("use", href=f"#{ref}", **attrs)
+
+
+def label(x: float, y: float, words: str, size: float | None = MIN_FONT_PX, **attrs: Any) -> str:
+    """A ``<text>`` (escaped); size and fill are left out when they are the picture's defaults
+    (``MIN_FONT_PX`` and ``INK``, set once on the group around the whole body), and the size
+    when ``size`` is ``None`` (inherited from an enclosing group that sets it)."""
+    if attrs.get("fill") == INK:
+        del attrs["fill"]
+    if size is not None:
+        size = max(size, MIN_FONT_PX)
+    return el(
+        "text",
+        escape(str(words), quote=False),
+        x=float(x),
+        y=float(y),
+        font_size=None if size == MIN_FONT_PX else size,
+        **attrs,
+    )
+
+
+def _title(words: str) -> str:
+    """A tooltip (quotes need no escaping in element text)."""
+    return f"<title>{escape(words, quote=False)}</title>"
+
+
+def _eye(fill: str) -> str:
+    """Eyes are drawn light on a dark fur."""
+    return "#f6e05e" if _is_dark(fill) else INK
 
 
 @lru_cache(maxsize=512)
-def _cat(pose: int, fur: str, patterns: tuple[int, ...]) -> str:
-    """The cat: an outline pass, a fur pass, one pass per pattern, then the eyes."""
-    href = f"#{_pose_id(pose)}"
-    dark = _is_dark(fur)
-    parts = [
-        el("use", href=href, fill=INK, stroke=INK, stroke_width=3, stroke_linejoin="round"),
-        el("use", href=href, fill=fur),
-    ]
-    for pattern in patterns:
-        parts.append(el("use", href=href, fill=f"url(#{_pattern_id(pattern, dark)})"))
-    if pose == 0:  # the leaping cat's shadow shows it is in the air
-        parts.insert(0, el("ellipse", cx=30, cy=49, rx=17, ry=2.2, fill="#000", opacity=0.18))
-    eye = "#f6e05e" if dark else INK
-    parts += [el("circle", cx=x, cy=y, r=1.4, fill=eye) for x, y in EYES[pose % len(EYES)]]
-    return "".join(parts)
+def _cat(
+    pose: int, fur: str, patterns: tuple[int, ...], cls: str, x: float, y: float, scale: float = 1
+) -> str:
+    """The cat at ``x, y``: ``ig-cat<pose>`` (outline, fur in ``fill``, eyes in ``color``);
+    each pattern is one more pass over the fur, then the eyes again on top."""
+    pose %= len(SILHOUETTES)
+    eye = _eye(fur)
+    if not patterns and scale == 1:
+        return _use(f"ig-cat{pose}", x=x, y=y, fill=fur, color=eye, class_=cls)
+    parts = [_use(f"ig-cat{pose}", fill=fur, color=eye)]
+    if patterns:
+        dark = _is_dark(fur)
+        parts += [_use(_pose_id(pose), fill=f"url(#{_pattern_id(p, dark)})") for p in patterns]
+        parts.append(_use(f"ig-e{pose}", fill=eye))
+    return group(parts, class_=cls, transform=_translate(x, y, scale))
 
 
 def _pose_id(pose: int) -> str:
@@ -263,11 +344,9 @@ def _pattern_id(pattern: int, dark: bool) -> str:
     return f"ig-pattern-{pattern}-{'light' if dark else 'dark'}"
 
 
-@lru_cache(maxsize=1)
-def _defs() -> str:
-    """The five silhouettes (drawn with ``<use>``, which sets their fill and stroke), and
-    stripes (position 0 of ``PATTERNS``) and spots (position 1) in dark and light inks."""
-    out = [group([_shapes(make())], id=_pose_id(pose)) for pose, make in enumerate(SILHOUETTES)]
+def _patterns() -> list[str]:
+    """Stripes (position 0 of ``PATTERNS``) and spots (position 1) in dark and light inks."""
+    out = []
     for dark, ink, opacity in ((False, "#000000", 0.5), (True, "#ffffff", 0.6)):
         stripes = el(
             "pattern",
@@ -300,24 +379,114 @@ def _defs() -> str:
                     height=6,
                 )
             )
-    return el("defs", *out)
+    return out
+
+
+@lru_cache(maxsize=8)
+def _definitions(num_players: int) -> dict[str, str]:
+    """Everything drawn more than once, by id: defined once, drawn with ``<use>``.
+
+    ``ig-pose-<i>``: the silhouettes (one path, no fill of its own: each ``<use>`` sets
+    it); ``ig-e<i>``: its eyes; ``ig-cat<i>``: the whole cat (a thick outline, the fur
+    from the use's ``fill``, the eyes from its ``color``); ``ig-head``/``ig-ho``/``ig-hf``/
+    ``ig-fh``: the head of the colour and pattern trait cards, its outline, its face, the
+    whole head; ``ig-a<i>``: the accessory
+    icons, ``ig-ab<i>`` on a white badge; ``ig-cf``/``ig-tf``: the frames of a cat card
+    and a trait card; ``ig-r-<ribbon>``: a trait card's ribbon; ``ig-p<width>``: the pills
+    of the trait palette; ``ig-mask``: the gold masquerade mask; ``ig-cb``/``ig-tb``/``ig-mb``:
+    the backs of a cat card, a trait card and a small cat card; ``ig-m<seat>``: the seat
+    markers (colour, shape, letter); the fur patterns. Nothing here depends on a secret.
+    """
+    outline = {"fill": INK, "stroke": INK, "stroke_width": 3, "stroke_linejoin": "round"}
+    out: dict[str, str] = {}
+
+    def put(ident: str, *children: str, tag: str = "g", **attrs: Any) -> None:
+        out[ident] = el(tag, *children, id=ident, **attrs)
+
+    for pose, make in enumerate(SILHOUETTES):
+        put(_pose_id(pose), tag="path", d=_path(make()))
+        line = [_use(_pose_id(pose))]
+        if pose == 0:  # the leaping cat's shadow shows it is in the air
+            shadow = el("ellipse", cx=30, cy=49, rx=17, ry=2.2, fill="#000", opacity=0.18)
+            line.insert(0, el("g", shadow, stroke="none"))
+        put(f"ig-e{pose}", *(el("circle", cx=x, cy=y, r=1.4) for x, y in EYES[pose % len(EYES)]))
+        eyes = _use(f"ig-e{pose}", fill="currentColor")
+        put(f"ig-cat{pose}", group(line, **outline), _use(_pose_id(pose)), eyes)
+    put("ig-head", tag="path", d=_path(_head(0, 0, 14)))
+    put("ig-ho", _use("ig-head"), **outline)
+    put(
+        "ig-hf",
+        el("circle", cx=-5, cy=-2, r=1.9),
+        el("circle", cx=5, cy=-2, r=1.9),
+        el("polygon", points="-2,3 2,3 0,5.5"),
+    )
+    put("ig-fh", _use("ig-ho"), _use("ig-head"), _use("ig-hf", fill="currentColor"))
+    for i, make in enumerate(ACCESSORY_ICONS):
+        put(f"ig-a{i}", make())
+        put(f"ig-ab{i}", el("circle", r=11.5, fill="#ffffff", stroke=CARD_EDGE), _use(f"ig-a{i}"))
+    put(
+        "ig-cf",
+        el("rect", width=CARD_W, height=CARD_H, rx=6, fill=CARD_FACE, stroke=CARD_EDGE),
+        el("rect", x=3, y=3, width=CARD_W - 6, height=21, rx=4, fill=MASK_STRIP),
+    )
+    put("ig-tf", tag="rect", width=TRAIT_W, height=TRAIT_H, rx=6, fill=CARD_FACE, stroke=CARD_EDGE)
+    put("ig-mask", _mask_shape(0, 0, 10))
+    for ribbon, fill in RIBBONS.items():
+        words = label(TRAIT_W / 2, 11.5, ribbon, fill="#ffffff", text_anchor="middle")
+        put(f"ig-r-{ribbon}", el("rect", width=TRAIT_W, height=15, rx=6, fill=fill), words)
+    for w in PILLS:
+        pill = {"width": w, "height": CHIP_H, "rx": CHIP_H // 2, "fill": CARD_FACE}
+        put(f"ig-p{w}", tag="rect", **pill, stroke=CARD_EDGE)
+    put("ig-cb", *_card_back(CARD_W, CARD_H, lifted=True))
+    mark = label(
+        TRAIT_W / 2, TRAIT_H - 12, "?", 12, fill="#ffffff", text_anchor="middle", font_weight="bold"
+    )
+    put("ig-tb", *_card_back(TRAIT_W, TRAIT_H, lifted=True), mark)
+    put("ig-mb", *_card_back(16, 22))
+    for seat in range(num_players):
+        marker = player_marker(0, 0, seat, r=8).replace(' font-size="11"', "")
+        out[f"ig-m{seat}"] = marker.replace(
+            f' class="player-marker seat-{seat}"', f' id="ig-m{seat}"', 1
+        )
+    for pattern in _patterns():
+        out[re.search(r'id="([^"]+)"', pattern).group(1)] = pattern
+    return out
+
+
+_REF = re.compile(r'(?:href="#|url\(#)([\w-]+)')
+
+
+def _defs(num_players: int, body: str) -> str:
+    """The ``<defs>`` that ``body`` uses (directly or through other definitions)."""
+    known = _definitions(num_players)
+    need: set[str] = set()
+    todo = _REF.findall(body)
+    while todo:
+        ref = todo.pop()
+        if ref in known and ref not in need:
+            need.add(ref)
+            todo += _REF.findall(known[ref])
+    return el("defs", *(markup for ident, markup in known.items() if ident in need))
 
 
 # ------------------------------------------------------------------------- accessories
 def _yarn() -> str:
     return (
         el("path", d="M-5 6 C-10 10 -14 6 -12 11", fill="none", stroke="#c2185b", stroke_width=1.4)
-        + el("circle", r=7.5, fill="#ec6f9a", stroke=INK, stroke_width=1)
-        + el("path", d="M-6 -3 C-2 -7 4 -6 7 -1", fill="none", stroke="#8e1045", stroke_width=1)
-        + el("path", d="M-7 2 C-2 -2 4 -1 6 4", fill="none", stroke="#8e1045", stroke_width=1)
-        + el("path", d="M-3 -7 C2 -2 2 3 -1 7", fill="none", stroke="#8e1045", stroke_width=1)
+        + el("circle", r=7.5, fill="#ec6f9a", stroke=INK)
+        + el(
+            "path",
+            d="M-6 -3C-2 -7 4 -6 7 -1M-7 2C-2 -2 4 -1 6 4M-3 -7C2 -2 2 3 -1 7",
+            fill="none",
+            stroke="#8e1045",
+        )
     )
 
 
 def _fish_cocktail() -> str:
     return (
         el("path", d="M3 -8 L7 -12 L8 -6 Z", fill="#f39c12", stroke=INK, stroke_width=0.8)
-        + el("polygon", points="-8,-6 8,-6 0,2", fill="#bfe6f5", stroke=INK, stroke_width=1)
+        + el("polygon", points="-8,-6 8,-6 0,2", fill="#bfe6f5", stroke=INK)
         + el("ellipse", cx=2, cy=-5, rx=3.5, ry=1.8, fill="#f39c12")
         + el("line", x1=0, y1=2, x2=0, y2=8, stroke=INK, stroke_width=1.2)
         + el("line", x1=-5, y1=8.5, x2=5, y2=8.5, stroke=INK, stroke_width=1.6)
@@ -335,7 +504,7 @@ def _top_hat() -> str:
 def _toy_mouse() -> str:
     return (
         el("path", d="M-7 3 C-11 3 -11 8 -6 8", fill="none", stroke=INK, stroke_width=1.2)
-        + el("ellipse", cx=0, cy=2, rx=7.5, ry=4.8, fill="#a7a7a7", stroke=INK, stroke_width=1)
+        + el("ellipse", cx=0, cy=2, rx=7.5, ry=4.8, fill="#a7a7a7", stroke=INK)
         + el("circle", cx=3.5, cy=-2.5, r=2.8, fill="#f1b8c4", stroke=INK, stroke_width=0.8)
         + el("circle", cx=5, cy=1, r=0.9, fill=INK)
     )
@@ -345,47 +514,39 @@ ACCESSORY_ICONS: tuple[Callable[[], str], ...] = (_yarn, _fish_cocktail, _top_ha
 """By position in ``ACCESSORIES``: ball of yarn, fish cocktail, top hat, toy mouse (r ~ 9)."""
 
 
-@lru_cache(maxsize=64)
-def _accessory(index: int) -> str:
+def _accessory(index: int, **attrs: Any) -> str:
+    """The icon of accessory ``index`` (a ``<use>`` of ``ig-a<index>``), centred on 0, 0."""
     if 0 <= index < len(ACCESSORY_ICONS):
-        return ACCESSORY_ICONS[index]()
+        return _use(f"ig-a{index}", **attrs)
     return label(0, 4, "?", 12, text_anchor="middle")
 
 
+def _seat_mark(x: float, y: float, seat: int, id: str | None = None, cls: str = "") -> str:
+    """A small seat marker (r = 8) centred on ``x, y``: a ``<use>`` of ``ig-m<seat>``."""
+    classes = f"{cls} player-marker seat-{seat}".lstrip()
+    return _use(f"ig-m{seat}", id=id, x=float(x), y=float(y), class_=classes)
+
+
 # ------------------------------------------------------------------------- helpers
+def _num(v: float) -> str:
+    """A coordinate rounded to one decimal, without trailing zeros."""
+    return f"{round(v, 1):g}"
+
+
 def _translate(x: float, y: float, scale: float = 1.0) -> str:
-    return f"translate({x:g} {y:g})" + (f" scale({scale:g})" if scale != 1 else "")
+    return f"translate({_num(x)} {_num(y)})" + (f" scale({scale:g})" if scale != 1 else "")
 
 
 def _ring(x: float, y: float, w: float, h: float) -> str:
     """The highlight: a thick gold outline plus a dashed dark ring (visible without colour)."""
+    box = {"x": x - 4, "y": y - 4, "width": w + 8, "height": h + 8, "rx": 8}
     return group(
         [
-            el(
-                "rect",
-                x=x - 4,
-                y=y - 4,
-                width=w + 8,
-                height=h + 8,
-                rx=8,
-                fill="none",
-                stroke=HIGHLIGHT,
-                stroke_width=5,
-            ),
-            el(
-                "rect",
-                x=x - 4,
-                y=y - 4,
-                width=w + 8,
-                height=h + 8,
-                rx=8,
-                fill="none",
-                stroke=INK,
-                stroke_width=1.5,
-                stroke_dasharray="5 4",
-            ),
+            el("rect", **box, stroke=HIGHLIGHT, stroke_width=5),
+            el("rect", **box, stroke=INK, stroke_width=1.5, stroke_dasharray="5 4"),
         ],
         class_="highlight",
+        fill="none",
     )
 
 
@@ -398,10 +559,12 @@ def _thing(
     body: Sequence[str],
     tip: str,
     highlight: Collection[str],
+    **attrs: Any,
 ) -> str:
     """One findable thing: ``<g id class transform>`` + tooltip + body (+ highlight ring)."""
     ring = [_ring(0, 0, *size)] if ident in highlight else []
-    return group([title(tip), *body, *ring], id=ident, class_=cls, transform=_translate(x, y))
+    tips = [_title(tip)] if tip else []
+    return group([*tips, *body, *ring], id=ident, class_=cls, transform=_translate(x, y), **attrs)
 
 
 def _wrap(words: str, width: int = 10) -> list[str]:
@@ -457,6 +620,7 @@ def _status(view: dict[str, Any]) -> str:
 # ------------------------------------------------------------------------- cat cards
 CARD_W, CARD_H = 84, 118
 CAT_X, CAT_Y = 10, 26
+TRAIT_W, TRAIT_H = 70, 102
 
 
 def _cat_tip(card: dict[str, Any]) -> str:
@@ -482,49 +646,30 @@ def _cat_face_of(number: int, traits: tuple[str, ...], maskers: tuple[int, ...])
         + [f"pattern-{p}" for p in patterns]
         + [f"accessory-{a}" for a in accessories]
     )
-    body = [
-        el("rect", width=CARD_W, height=CARD_H, rx=6, fill=CARD_FACE, stroke=CARD_EDGE),
-        el("rect", x=3, y=3, width=CARD_W - 6, height=21, rx=4, fill=MASK_STRIP),
-        group(
-            [_cat(pose, fur, tuple(patterns))], class_=classes, transform=_translate(CAT_X, CAT_Y)
-        ),
-    ]
+    body = [_use("ig-cf"), _cat(pose, fur, tuple(patterns), classes, CAT_X, CAT_Y)]
     colour_words = "/".join(t for t in traits if CATEGORY.get(t) == "colour")
-    body.append(label(6, 94, colour_words or "-", 11, fill=INK))
-    body.append(label(6, 110, f"#{number}", 11, fill=MUTED))
+    body.append(label(6, 94, colour_words or "-"))
+    body.append(label(6, 110, f"#{number}", fill=MUTED))
     for k, acc in enumerate(reversed(accessories)):
         cx, cy = CARD_W - 16 - 24 * k, CARD_H - 20
-        body.append(
-            group(
-                [
-                    el("circle", r=11.5, fill="#ffffff", stroke=CARD_EDGE),
-                    _accessory(acc),
-                ],
-                class_=f"pictogram accessory accessory-{acc}",
-                transform=_translate(cx, cy),
-            )
-        )
+        cls = f"pictogram accessory accessory-{acc}"
+        if 0 <= acc < len(ACCESSORY_ICONS):  # the badge: a white disc with the icon
+            body.append(_use(f"ig-ab{acc}", x=cx, y=cy, class_=cls))
+        else:
+            body.append(group([_accessory(acc)], class_=cls, transform=_translate(cx, cy)))
     if maskers:
         step = min(19.0, (CARD_W - 20) / max(1, len(maskers) - 1)) if len(maskers) > 1 else 0
         x0 = CARD_W / 2 - step * (len(maskers) - 1) / 2
-        for k, seat in enumerate(maskers):
+        for k, seat in enumerate(maskers):  # the card's tooltip names the maskers
             body.append(
-                group(
-                    [
-                        title(f"mask of {seat_tooltip(seat)}"),
-                        _marker(x0 + k * step, 13.5, seat, r=8),
-                    ],
-                    id=f"mask-{number}-{seat}",
-                    class_=f"mask seat-{seat}",
-                )
+                _seat_mark(x0 + k * step, 13.5, seat, id=f"mask-{number}-{seat}", cls="mask")
             )
     return tuple(body)
 
 
-@lru_cache(maxsize=128)
-def _card_back(w: float, h: float, words: str = "") -> tuple[str, ...]:
-    """The back of a cat card: purple with a gold mask."""
-    body = [
+def _card_back(w: float, h: float, lifted: bool = False) -> tuple[str, ...]:
+    """The back of a card: purple with a gold mask (``lifted``: room for a word below)."""
+    return (
         el("rect", width=w, height=h, rx=5, fill=CARD_BACK, stroke=INK),
         el(
             "rect",
@@ -537,15 +682,8 @@ def _card_back(w: float, h: float, words: str = "") -> tuple[str, ...]:
             stroke=CARD_BACK_INK,
             stroke_width=1,
         ),
-        _mask_shape(w / 2, h / 2 - (8 if words else 0), min(w, h) / 4),
-    ]
-    if words:
-        body.append(
-            label(
-                w / 2, h - 12, words, 12, fill="#ffffff", text_anchor="middle", font_weight="bold"
-            )
-        )
-    return tuple(body)
+        _use("ig-mask", transform=_translate(w / 2, h / 2 - (8 if lifted else 0), min(w, h) / 40)),
+    )
 
 
 def _mask_shape(cx: float, cy: float, r: float) -> str:
@@ -565,82 +703,169 @@ def _mask_shape(cx: float, cy: float, r: float) -> str:
 
 
 # ------------------------------------------------------------------------- trait cards
-TRAIT_W, TRAIT_H = 70, 102
+def _head_pictogram(category: str, i: int, transform: str) -> str:
+    """A head in fur colour ``i`` (``colour``) or with pattern ``i`` on a neutral fur."""
+    if category == "colour":
+        fill = _fur_fill(i)
+        return _use(
+            "ig-fh", fill=fill, color=_eye(fill), class_=f"pictogram fur-{i}", transform=transform
+        )
+    body = [
+        _use("ig-fh", fill=PATTERN_BASE, color=_eye(PATTERN_BASE)),
+        _use("ig-head", fill=f"url(#{_pattern_id(i, False)})"),
+        _use("ig-hf", fill=_eye(PATTERN_BASE)),
+    ]
+    return group(body, class_=f"pictogram pattern-{i}", transform=transform)
 
 
 def _trait_pictogram(trait: str) -> str:
     """The picture on a trait card, by category and position."""
     category, i = _index(trait)
     if category == "pose":
-        inner = _cat(i, NEUTRAL_FUR, ())
-        return group([inner], class_=f"pictogram pose-{i}", transform=_translate(3, 17))
-    head = _head(35, 48, 14)
-    if category == "colour":
-        fill, pattern_pass = _fur_fill(i), ""
-        cls = f"pictogram fur-{i}"
-    elif category == "pattern":
-        fill = PATTERN_BASE
-        pattern_pass = _shapes(head, fill=f"url(#{_pattern_id(i, False)})")
-        cls = f"pictogram pattern-{i}"
-    else:
-        return group(
-            [_accessory(i)],
-            class_=f"pictogram accessory-{i}",
-            transform="translate(35 44) scale(1.9)",
+        return _cat(i, NEUTRAL_FUR, (), f"pictogram pose-{i}", 3, 17)
+    if category == "accessory":
+        return _accessory(
+            i, class_=f"pictogram accessory-{i}", transform="translate(35 44) scale(1.9)"
         )
-    eye = "#f6e05e" if _is_dark(fill) else INK
-    parts = [
-        _shapes(head, fill=INK, stroke=INK, stroke_width=3, stroke_linejoin="round"),
-        _shapes(head, fill=fill),
-        pattern_pass,
-        el("circle", cx=30, cy=46, r=1.9, fill=eye),
-        el("circle", cx=40, cy=46, r=1.9, fill=eye),
-        el("polygon", points="33,51 37,51 35,53.5", fill=eye),
-    ]
-    return group(parts, class_=cls)
+    return _head_pictogram(category, i, "translate(35 48)")
 
 
 @lru_cache(maxsize=256)
-def _trait_face(trait: str, ribbon: str = "", ribbon_fill: str = MUTED) -> tuple[str, ...]:
-    body = [
-        el("rect", width=TRAIT_W, height=TRAIT_H, rx=6, fill=CARD_FACE, stroke=CARD_EDGE),
-        _trait_pictogram(trait),
-    ]
+def _trait_face(trait: str, ribbon: str = "") -> tuple[str, ...]:
+    """A face-up trait card: pictogram, name, and a ribbon (``secret`` or ``unmasked``).
+    Its words are centred by the card's group (``text-anchor``)."""
+    body = [_use("ig-tf"), _trait_pictogram(trait)]
     lines = _wrap(trait)
     y0 = 82 if len(lines) > 1 else 88
-    body += [
-        label(TRAIT_W / 2, y0 + 13 * k, line, 11, text_anchor="middle")
-        for k, line in enumerate(lines)
-    ]
-    if ribbon:
-        body.append(el("rect", x=0, y=0, width=TRAIT_W, height=15, rx=6, fill=ribbon_fill))
-        body.append(label(TRAIT_W / 2, 11.5, ribbon, 11, fill="#ffffff", text_anchor="middle"))
+    body += [label(TRAIT_W / 2, y0 + 13 * k, line) for k, line in enumerate(lines)]
+    if ribbon in RIBBONS:
+        body.append(_use(f"ig-r-{ribbon}"))
     return tuple(body)
 
 
-def _fan_card(view: dict[str, Any], seat: int, i: int, trait: str, hl: Collection[str]) -> str:
+RIBBONS = {"secret": MUTED, "unmasked": "#b03a2e"}
+"""The ribbon across the top of a face-up trait card, and its colour."""
+
+
+def _fan_card(
+    view: dict[str, Any], seat: int, i: int, trait: str, x: float, y: float, hl: Collection[str]
+) -> str:
     ident = f"fan-{seat}-{i}"
+    size = (TRAIT_W, TRAIT_H)
     if trait == HIDDEN:
-        body = _card_back(TRAIT_W, TRAIT_H, "?")
-        return _thing(
-            ident,
-            "trait-card trait-back",
-            0,
-            0,
-            (TRAIT_W, TRAIT_H),
-            body,
-            f"{seat_label(seat)}'s trait card: secret",
-            hl,
-        )
+        tip = f"{seat_label(seat)}'s trait card: secret"
+        return _thing(ident, "trait-card trait-back", x, y, size, [_use("ig-tb")], tip, hl)
     unmasked = trait in view["revealed"][seat]
     if unmasked:
-        body = _trait_face(trait, "unmasked", "#b03a2e")
+        body = _trait_face(trait, "unmasked")
         tip = f"{seat_label(seat)}'s trait {trait}: unmasked, everyone sees it"
     else:
-        body = _trait_face(trait, "secret", MUTED)
+        body = _trait_face(trait, "secret")
         tip = f"{seat_label(seat)}'s trait {trait}: secret, only {seat_label(seat)} sees it"
     cls = "trait-card trait-unmasked" if unmasked else "trait-card trait-secret"
-    return _thing(ident, cls, 0, 0, (TRAIT_W, TRAIT_H), body, tip, hl)
+    return _thing(ident, cls, x, y, size, body, tip, hl, text_anchor="middle")
+
+
+# ------------------------------------------------------------------------- trait palette
+CHIP_H = 26
+CHIP_GAP = 6
+HEAD_W = 84
+"""Room for a category heading in front of its chips."""
+
+
+def trait_id(trait: str) -> str:
+    """Element id of ``trait``'s chip in the palette: ``trait-<name with spaces as ->``."""
+    return "trait-" + trait.replace(" ", "-")
+
+
+def guessable_traits(view: dict[str, Any]) -> list[str]:
+    """The traits the view's player may name now: empty unless they decide a guess.
+
+    The rules ("indovinare una caratteristica ... tra quelle poste nel ventaglio"): any
+    trait not yet unmasked, except the guesser's own when ``guess_own_traits`` is off,
+    as long as some other player still has a secret trait. Rulebook order.
+    """
+    me = view["viewer"]
+    if view["phase"] not in (GUESS, FINAL) or me is None or me != view["decider"]:
+        return []
+    if not any(c for p, c in enumerate(view["hidden_counts"]) if p != me):
+        return []
+    gone = {t for r in view["revealed"] for t in r}
+    if not view["guess_own_traits"]:
+        gone |= set(view["my_traits"])
+    return [t for t in ALL_TRAITS if t not in gone]
+
+
+PILLS = (72, 92, 118, 144)
+"""Chip widths (defined once each, ``ig-p<width>``): every trait name fits one of them."""
+
+
+def _chip_w(trait: str) -> int:
+    """The narrowest pill that holds the pictogram and the name (about 6.4 px a letter)."""
+    need = 34 + round(6.4 * len(trait))
+    return next((w for w in PILLS if w >= need), need)
+
+
+def _chip_icon(trait: str) -> str:
+    """A small pictogram (about 22 px) centred on (15, 13): silhouette, head or icon."""
+    category, i = _index(trait)
+    if category == "pose":
+        return _cat(i, NEUTRAL_FUR, (), f"pictogram pose-{i}", 3.5, 3.6, 0.36)
+    if category == "accessory":
+        return _accessory(i, x=15, y=13, class_=f"pictogram accessory-{i}")
+    return _head_pictogram(category, i, "translate(15 15.5) scale(.55)")
+
+
+def _chip(trait: str, x: float, y: float, hl: Collection[str]) -> str:
+    """One trait of the palette: pictogram and name on a pill (the name says it all: no
+    tooltip)."""
+    category, _ = _index(trait)
+    w = _chip_w(trait)
+    pill = (
+        _use(f"ig-p{w}")
+        if w in PILLS
+        else el("rect", width=w, height=CHIP_H, rx=CHIP_H // 2, fill=CARD_FACE, stroke=CARD_EDGE)
+    )
+    body = [
+        pill,
+        _chip_icon(trait),
+        label(30, 17, trait),
+    ]
+    return _thing(trait_id(trait), f"trait-chip {category}", x, y, (w, CHIP_H), body, "", hl)
+
+
+def _palette(view: dict[str, Any], y: float, hl: Collection[str]) -> tuple[list[str], float]:
+    """The traits the deciding viewer may name, as chips grouped by category (or nothing)."""
+    traits = guessable_traits(view)
+    if not traits:
+        return [], y
+    out = [
+        label(PAD, y + 16, "Name a trait", 14, font_weight="bold"),
+        label(
+            PAD + 112,
+            y + 16,
+            "click a suspect's panel and a trait, in either order ('no guess' is a button)",
+            fill=MUTED,
+        ),
+    ]
+    x, row = PAD, y + 26
+    right = WIDTH - PAD
+    for category, members in _GROUPS.items():
+        names = [t for t in members if t in traits]
+        if not names:
+            continue
+        block = HEAD_W + sum(_chip_w(t) + CHIP_GAP for t in names)
+        if x > PAD and x + block > right:
+            x, row = PAD, row + CHIP_H + CHIP_GAP
+        out.append(label(x, row + 17, category_label(category), fill=MUTED, font_weight="bold"))
+        x += HEAD_W
+        for t in names:
+            if x + _chip_w(t) > right:
+                x, row = PAD + HEAD_W, row + CHIP_H + CHIP_GAP
+            out.append(_chip(t, x, row, hl))
+            x += _chip_w(t) + CHIP_GAP
+        x += 16
+    return out, row + CHIP_H + 8
 
 
 # ------------------------------------------------------------------------- layout
@@ -664,7 +889,7 @@ def _player_panel(view: dict[str, Any], seat: int, x: float, w: float, hl: Colle
             rx=8,
             fill="#f3ecdf" if not acting else "#fff6d9",
             stroke=INK if acting else CARD_EDGE,
-            stroke_width=2.5 if acting else 1,
+            stroke_width=2.5 if acting else None,
         ),
         _marker(16, 17, seat, r=10),
         label(32, 22, seat_label(seat) + (" (you)" if you else ""), 14, font_weight="bold"),
@@ -677,7 +902,8 @@ def _player_panel(view: dict[str, Any], seat: int, x: float, w: float, hl: Colle
         state_words.append("will make a last guess")
     elif view["turn"] == seat and view["phase"] != OVER:
         state_words.append("turn player")
-    body.append(label(10, 40, " ".join(state_words) or " ", 11, fill=MUTED))
+    if state_words:
+        body.append(label(10, 40, " ".join(state_words), fill=MUTED))
     # fan of trait cards
     fan = view["traits"][seat]
     step = float(TRAIT_W + 6)
@@ -686,16 +912,15 @@ def _player_panel(view: dict[str, Any], seat: int, x: float, w: float, hl: Colle
     fan_w = TRAIT_W + step * max(0, len(fan) - 1)
     fx = (w - fan_w) / 2
     for i, trait in enumerate(fan):
-        card = _fan_card(view, seat, i, trait, hl)
-        body.append(group([card], transform=_translate(fx + i * step, 48)))
+        body.append(_fan_card(view, seat, i, trait, fx + i * step, 48, hl))
     # masks in reserve
     y = 48 + TRAIT_H + 22
     body.append(
         group(
             [
-                title(f"{seat_label(seat)}'s reserve: {view['supply'][seat]} masks"),
-                label(10, y, "reserve", 11, fill=MUTED),
-                _marker(66, y - 4, seat, r=8),
+                _title(f"{seat_label(seat)}'s reserve: {view['supply'][seat]} masks"),
+                label(10, y, "reserve", fill=MUTED),
+                _seat_mark(66, y - 4, seat),
                 label(78, y, f"×{view['supply'][seat]}", 12, font_weight="bold"),
             ],
             id=f"supply-{seat}",
@@ -706,21 +931,20 @@ def _player_panel(view: dict[str, Any], seat: int, x: float, w: float, hl: Colle
     hand = view["hand_sizes"][seat]
     hx, step = w - 112, 9.0 if hand < 5 else 36 / (hand - 1)
     backs = [
-        group(_card_back(16, 22), class_="card-back", transform=_translate(hx + step * k, y - 16))
-        for k in range(hand)
+        _use("ig-mb", x=hx + step * k, y=float(y - 16), class_="card-back") for k in range(hand)
     ]
     backs_w = 16 + step * max(0, hand - 1)
-    backs.append(label(hx + max(backs_w, 16) + 8, y, f"{hand} in hand", 11, fill=MUTED))
+    backs.append(label(hx + max(backs_w, 16) + 8, y, f"{hand} in hand", fill=MUTED))
     body.append(
         group(
-            [title(f"{seat_label(seat)} holds {hand} cat card(s)"), *backs],
+            [_title(f"{seat_label(seat)} holds {hand} cat card(s)"), *backs],
             id=f"hand-{seat}",
             class_="hand-backs",
         )
     )
     # masks received (face up, apart from the reserve)
     y += 26
-    body.append(label(10, y, "received", 11, fill=MUTED))
+    body.append(label(10, y, "received", fill=MUTED))
     gx = 76
     received = view["received"][seat]
     for giver in range(n):
@@ -729,8 +953,8 @@ def _player_panel(view: dict[str, Any], seat: int, x: float, w: float, hl: Colle
         body.append(
             group(
                 [
-                    title(f"{received[giver]} mask(s) of {seat_tooltip(giver)}"),
-                    _marker(gx, y - 4, giver, r=8),
+                    _title(f"{received[giver]} mask(s) of {seat_tooltip(giver)}"),
+                    _seat_mark(gx, y - 4, giver),
                     label(gx + 11, y, f"×{received[giver]}", 12, font_weight="bold"),
                 ],
                 id=f"received-{seat}-{giver}",
@@ -739,14 +963,14 @@ def _player_panel(view: dict[str, Any], seat: int, x: float, w: float, hl: Colle
         )
         gx += 44
     if not any(received):
-        body.append(label(gx - 8, y, "none", 11, fill=MUTED))
+        body.append(label(gx - 8, y, "none", fill=MUTED))
     tip = (
         f"{seat_tooltip(seat)}: {view['points'][seat]} points, {view['supply'][seat]} masks "
         f"in reserve, {sum(received)} received, {view['hidden_counts'][seat]} traits secret"
     )
     ring = [_ring(0, 0, w, PANEL_H)] if f"player-{seat}" in hl else []
     return group(
-        [title(tip), *body, *ring],
+        [_title(tip), *body, *ring],
         id=f"player-{seat}",
         class_=f"player seat-{seat}" + (" acting" if acting else ""),
         transform=_translate(x, HEADER_H),
@@ -775,7 +999,6 @@ def _table(view: dict[str, Any], y: float, hl: Collection[str]) -> tuple[list[st
             PAD + 220,
             y + 16,
             "masks on top: one from every player sharing a trait with the cat",
-            11,
             fill=MUTED,
         ),
     ]
@@ -813,8 +1036,8 @@ def _bottom(view: dict[str, Any], y: float, hl: Collection[str]) -> tuple[list[s
     x = PAD
     if hand == HIDDEN:
         out.append(label(x, y + 16, "Hands", 14, font_weight="bold"))
-        out.append(label(x, y + 40, "Spectator view: every hand", 11, fill=MUTED))
-        out.append(label(x, y + 56, "is secret (backs above).", 11, fill=MUTED))
+        out.append(label(x, y + 40, "Spectator view: every hand", fill=MUTED))
+        out.append(label(x, y + 56, "is secret (backs above).", fill=MUTED))
         hand_w = 190.0
     else:
         out.append(label(x, y + 16, f"Your hand ({seat_label(viewer)})", 14, font_weight="bold"))
@@ -832,26 +1055,39 @@ def _bottom(view: dict[str, Any], y: float, hl: Collection[str]) -> tuple[list[s
                 )
             )
         if not hand:
-            out.append(label(x, y + 44, "no cat card left", 11, fill=MUTED))
+            out.append(label(x, y + 44, "no cat card left", fill=MUTED))
         hand_w = max(190.0, len(hand) * (CARD_W + GAP))
-    # draw pile
+    # draw pile: up to three backs, the count on the top one
     x += hand_w + 10
     deck = view["deck_size"]
-    pile = [
-        group(_card_back(CARD_W, CARD_H, str(deck)), transform=_translate(2 * k, -2 * k))
-        for k in range(min(3, deck))
-    ] or [
-        el(
-            "rect",
-            width=CARD_W,
-            height=CARD_H,
-            rx=6,
-            fill="none",
-            stroke=CARD_EDGE,
-            stroke_dasharray="4 4",
-        ),
-        label(CARD_W / 2, CARD_H / 2, "empty", 11, fill=MUTED, text_anchor="middle"),
-    ]
+    shown = min(3, deck)
+    pile = [_use("ig-cb", x=2 * k, y=-2 * k) for k in range(shown)]
+    if shown:
+        top = 2 * (shown - 1)
+        pile.append(
+            label(
+                CARD_W / 2 + top,
+                CARD_H - 12 - top,
+                str(deck),
+                12,
+                fill="#ffffff",
+                text_anchor="middle",
+                font_weight="bold",
+            )
+        )
+    else:
+        pile = [
+            el(
+                "rect",
+                width=CARD_W,
+                height=CARD_H,
+                rx=6,
+                fill="none",
+                stroke=CARD_EDGE,
+                stroke_dasharray="4 4",
+            ),
+            label(CARD_W / 2, CARD_H / 2, "empty", fill=MUTED, text_anchor="middle"),
+        ]
     out.append(label(x, y + 16, "Draw pile", 14, font_weight="bold"))
     out.append(
         _thing(
@@ -890,7 +1126,7 @@ def _guesses(view: dict[str, Any], x: float, y: float) -> list[str]:
         rows.append(
             group(
                 [
-                    title(
+                    _title(
                         f"{seat_label(g['guesser'])} guessed {seat_label(g['suspect'])} "
                         f"is {g['trait']}: {'right' if right else 'wrong'}"
                     ),
@@ -898,26 +1134,31 @@ def _guesses(view: dict[str, Any], x: float, y: float) -> list[str]:
                         x,
                         gy,
                         "✔ right" if right else "✘ wrong",
-                        12,
+                        None,
                         font_weight="bold",
                         fill="#1b7a3a" if right else "#b03a2e",
                     ),
-                    _marker(x + 78, gy - 4, g["guesser"], r=8),
-                    label(x + 92, gy, f"{seat_label(g['guesser'])} guessed", 12),
-                    _marker(x + 212, gy - 4, g["suspect"], r=8),
-                    label(x + 226, gy, f"{seat_label(g['suspect'])} is {g['trait']}", 12),
+                    _seat_mark(x + 78, gy - 4, g["guesser"]),
+                    label(x + 92, gy, f"{seat_label(g['guesser'])} guessed", None),
+                    _seat_mark(x + 212, gy - 4, g["suspect"]),
+                    label(x + 226, gy, f"{seat_label(g['suspect'])} is {g['trait']}", None),
                 ],
                 id=f"guess-{start + k}",
                 class_="guess " + ("right" if right else "wrong"),
+                font_size=12,
             )
         )
     if start:
-        out.append(label(x + 140, y + 16, f"(last {RECENT} of {len(guesses)})", 11, fill=MUTED))
+        out.append(label(x + 140, y + 16, f"(last {RECENT} of {len(guesses)})", fill=MUTED))
     return out + rows
 
 
 def svg(view: dict[str, Any], *, highlight: Collection[str] = ()) -> SVG:
-    """The table as ``view``'s player sees it; ``highlight``: ids drawn with a gold ring."""
+    """The table as ``view``'s player sees it; ``highlight``: ids drawn with a gold ring.
+
+    When the viewer decides a guess, a palette of the traits they may name is drawn
+    under the players (chips ``trait-<name>``, see :func:`guessable_traits`).
+    """
     hl = frozenset(highlight)
     n = view["num_players"]
     viewer = view["viewer"]
@@ -929,12 +1170,14 @@ def svg(view: dict[str, Any], *, highlight: Collection[str] = ()) -> SVG:
     ]
     panel_w = (WIDTH - 2 * PAD - (n - 1) * GAP) / n
     panels = [_player_panel(view, p, PAD + p * (panel_w + GAP), panel_w, hl) for p in range(n)]
-    table, y = _table(view, HEADER_H + PANEL_H + 12, hl)
+    palette, y = _palette(view, HEADER_H + PANEL_H + 12, hl)
+    table, y = _table(view, y, hl)
     bottom, height, right = _bottom(view, y + 4, hl)
+    body = group([*header, *panels, *palette, *table, *bottom], fill=INK, font_size=MIN_FONT_PX)
     return document(
         max(WIDTH, right + PAD),
         height,
-        [_defs(), *header, *panels, *table, *bottom],
+        [_defs(n, body), body],
         game=GAME,
         label=f"Indovina Gatto: {summary(view)}",
     )

@@ -43,6 +43,7 @@ class IndovinaGattoWidget(GameWidget):
     """Hot-seat + computer play; the board and the deduction board use the viewer's view only."""
 
     title = "Indovina Gatto"
+    hint_agent = "expected points"
 
     def extra_panel(self) -> widgets.Widget:
         self.deduction = widgets.HTML().add_class("nekolib-deduction")
@@ -107,13 +108,17 @@ class IndovinaGattoWidget(GameWidget):
         )
 
 
-def make_widget(
+def play(
     num_players: int = 3,
     seats: Sequence[str] | None = None,
     seed: int = 0,
     params: Params | None = None,
 ) -> IndovinaGattoWidget:
-    """A ready widget: seat 0 human by default, the others the expected-points player."""
+    """A ready widget: seat 0 human by default, the others the expected-points player.
+
+    Click the picture to play: a cat in your hand; for a guess, a suspect's panel and a
+    trait of the palette (either order); "no guess" is a button. Hint: the
+    expected-points player's move and its odds."""
     seats = list(seats or ["human"] + ["expected points"] * (num_players - 1))
     return IndovinaGattoWidget(
         new_state=lambda s: new_game(num_players, seed=s, params=params),
@@ -126,3 +131,7 @@ def make_widget(
         seats=seats,
         seed=seed,
     )
+
+
+make_widget = play
+"""Older name of :func:`play`."""

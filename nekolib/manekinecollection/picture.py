@@ -22,7 +22,7 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from nekolib.core import CHANCE, HIDDEN, TERMINAL
-from nekolib.manekinecollection.rules import CAN, GOLD, ROW_SIZE, class_of_colours
+from nekolib.manekinecollection.rules import CAN, GOLD, HAND_CLASSES, ROW_SIZE, class_of_colours
 from nekolib.picture import (
     INK,
     MUTED,
@@ -155,11 +155,20 @@ def _paws(x: float, y: float, w: float, count: int, colour: str) -> str:
     return "".join(dots)
 
 
-def card(word: str, x: float, y: float, w: float = CARD_W, h: float = CARD_H, **attrs: Any) -> str:
+def card(
+    word: str,
+    x: float,
+    y: float,
+    w: float = CARD_W,
+    h: float = CARD_H,
+    *,
+    ring: bool = False,
+    **attrs: Any,
+) -> str:
     """A face-up cat card from a view (``"green 5"``): colour fill, colour name, icons.
 
     The icon count is printed as a number and as paw dots ("The rank of Cat Cards is
-    determined by the number of [icons printed on the card]").
+    determined by the number of [icons printed on the card]"). ``ring``: highlighted.
     """
     parsed = _parse(word)
     if parsed is None:
@@ -183,6 +192,8 @@ def card(word: str, x: float, y: float, w: float = CARD_W, h: float = CARD_H, **
     ]
     if w >= 30:  # full-size cards also show the icons as paw dots
         parts.append(_paws(x, y + h - 12 if rank <= 3 else y + h - 15, w, min(rank, 9), colour))
+    if ring:
+        parts.append(_ring(x, y, w, h, 5))
     return group(parts, **attrs)
 
 
@@ -389,7 +400,8 @@ def _row(view: dict[str, Any], k: int, seat: int, x: float, y: float, hl: Collec
     for i in range(ROW_SIZE):
         cx = x + 30 + i * (CARD_W + 5)
         if i < len(row):
-            parts.append(card(row[i], cx, y + 2, id=f"played-{name}-{seat}-{i}"))
+            cid = f"played-{name}-{seat}-{i}"
+            parts.append(card(row[i], cx, y + 2, ring=cid in hl, id=cid))
         else:
             parts.append(
                 el(
@@ -418,8 +430,6 @@ def _row(view: dict[str, Any], k: int, seat: int, x: float, y: float, hl: Collec
 
 def class_name(pieces: Sequence[str], row: Sequence[str]) -> str:
     """Hand class of two piece colours and three card strings ("5cats" ... "solocat")."""
-    from nekolib.manekinecollection.rules import HAND_CLASSES
-
     colours = [*pieces, *(c.rpartition(" ")[0] for c in row)]
     return HAND_CLASSES[class_of_colours(colours)]
 
@@ -695,9 +705,8 @@ def _hand(view: dict[str, Any], seat: int, x: float, y: float, hl: Collection[st
         for i, c in enumerate(hand):
             cid = f"hand-card-{i}" if seat == viewer else f"hand-{seat}-card-{i}"
             cls = "hand-card" if seat == viewer else "shown-hand"
-            parts.append(card(c, x + i * (HAND_W + 6), y, HAND_W, HAND_H, id=cid, class_=cls))
-            if cid in hl:
-                parts.append(_ring(x + i * (HAND_W + 6), y, HAND_W, HAND_H, 5))
+            cx = x + i * (HAND_W + 6)
+            parts.append(card(c, cx, y, HAND_W, HAND_H, ring=cid in hl, id=cid, class_=cls))
         if not hand:
             parts.append(label(x, y + 34, "no cards", 12, fill=MUTED))
     return group(parts, id=f"hand-{seat}", class_="hand")

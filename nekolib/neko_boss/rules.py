@@ -553,15 +553,15 @@ class NekoBossState(GameState):
         """Say exactly which rule ``action`` breaks (in the board's labels)."""
         if self.to_move == TERMINAL:
             return "the game is over: no player has a legal move"
+        if self.phase == "placement" and isinstance(action, Move):
+            return "moves start only once every piece is placed (phase 1 is placement)"
+        if self.phase == "movement" and isinstance(action, Place):
+            return "every piece is placed: phase 2 is moving stacks"
         resolved = self._points(action)
         if resolved is None:
             return self._explain_unreadable(action)
-        if self.phase == "placement":
-            if isinstance(resolved, Move):
-                return "moves start only once every piece is placed (phase 1 is placement)"
-            return f"{self.board.labels[resolved.point]} is already occupied"
         if isinstance(resolved, Place):
-            return "every piece is placed: phase 2 is moving stacks"
+            return f"{self.board.labels[resolved.point]} is already occupied"
         return self._explain_bad_move(resolved)
 
     def _explain_unreadable(self, action: Any) -> str:

@@ -10,6 +10,10 @@ Pure functions of a view (``state.view(player)``), standard library only:
   tiles (face up only for the viewer) and its event tiles;
 * :func:`text` - the same in at most 25 lines; :func:`summary` - one line for ``repr``.
 
+In Neko-in a player *is* their cat, so every seat is named after it ("Black cat",
+"Light blue cat": :func:`seat_name`) and marked with that cat's pawn and letter
+(B, R, Y, P, LB, W): colour is never the only cue.
+
 Rulebook (``seeds/000_*.txt``): '7 room boards, one per colour: Black/Entrance,
 Red/Kitchen, Yellow/Living Room, Pink/Bedroom, Light Blue/Bedroom, White/Bathroom
 and Green/Garden.' '30 hideout tiles. Each shows a coloured icon: spring mouse, bird,
@@ -17,9 +21,15 @@ bell, butterfly or fish bone. The back shows pink pawprints on a grey background
 '30 event tiles ... The front has a green background. The backs show pawprints on
 backgrounds of different colours'.
 
+Size: the icons, the cat's ears and the tile backs are drawn once in ``<defs>`` and
+placed with ``<use>``; coordinates are integers. Every element that can be clicked
+(room, hideout, cat, own tile, held event tile) also holds a plain shape of its own,
+so it takes the pointer even where the ``<use>`` copies do not.
+
 Ids (stable, for tests and clicks): ``room-<r>``, ``space-<s>`` (global space index),
-``cat-<colour>`` (spaces as ``_``: ``cat-light_blue``), ``garden``, ``die-0``,
-``die-1``, ``seat-<p>``, ``hand-<p>``, ``tile-<p>-<i>``, ``held-<p>-<event>``.
+``event-<s>``, ``cat-<colour>`` (spaces as ``_``: ``cat-light_blue``), ``garden``,
+``die-0``, ``die-1``, ``seat-<p>``, ``hand-<p>``, ``tile-<p>-<i>``,
+``held-<p>-<event>`` (``held-0-litter_box``). Ids starting ``ni-`` name ``<defs>``.
 """
 
 from __future__ import annotations
@@ -27,15 +37,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection
 from functools import lru_cache
+from html import escape
 from typing import Any
 
 from nekolib.core import HIDDEN, TABLE, TERMINAL
 from nekolib.neko_in.rules import COLOURS, ICONS
-from nekolib.picture import INK, MUTED, PLAYER_NAMES, SVG, document, el, group, player_marker
-from nekolib.picture import text as label
-from nekolib.picture import title as tooltip
+from nekolib.picture import INK, MUTED, SVG, document, el, group
 
-__all__ = ["example_view", "summary", "svg", "text"]
+__all__ = ["CAT_FILL", "CAT_LETTER", "example_view", "seat_name", "summary", "svg", "text"]
 
 # --------------------------------------------------------------------------- palette
 CAT_FILL: dict[str, str] = {
@@ -68,8 +77,17 @@ TILE_BACK, PAWPRINT = "#9a9a9a", "#f49ac1"
 """'The back shows pink pawprints on a grey background.'"""
 EVENT_FRONT = "#3b8a3e"
 """'The front has a green background.'"""
+TILE_FACE = "#f3ecdc"
+SPACE_FILL = "#fffdf8"
 GOLD = "#f2b600"
 DARK_FILLS = frozenset({"black", "red"})
+ICON_DEF = {
+    "spring mouse": "ni-mouse",
+    "bird": "ni-bird",
+    "bell": "ni-bell",
+    "butterfly": "ni-fly",
+    "fish bone": "ni-fish",
+}
 
 # --------------------------------------------------------------------------- geometry
 MARGIN = 12
@@ -81,8 +99,10 @@ ROOM_TITLE = 26
 GATHER_H = 34
 BANNER_H = 50
 MIDDLE_H = 112
-SEAT_W = (3 * ROOM_W + 2 * GAP - GAP) / 2
+SEAT_W = (3 * ROOM_W + 2 * GAP - GAP) // 2
 WIDTH = 2 * MARGIN + 3 * ROOM_W + 2 * GAP
+HAND_TILE, HAND_PITCH = 28, 32
+EVENT_TILE = 22
 
 PHASE_TEXT = {
     "move": "move the cat to a room",
@@ -103,20 +123,32 @@ def _slug(colour: str) -> str:
     return colour.replace(" ", "_")
 
 
-def _edge(fill: str) -> str:
-    """Outline of a pawn: ink, or mid grey on the black cat so its head and body stay apart."""
-    return "#8a8a8a" if fill == CAT_FILL["black"] else INK
+def _num(v: float) -> str:
+    """``3.0`` -> ``'3'``, ``2.25`` -> ``'2.2'``: short numbers for the defs."""
+    return f"{v:.1f}".rstrip("0").rstrip(".")
 
 
-def _on(fill: str) -> str:
-    """Ink colour for letters on a cat/room colour ``fill`` (a colour name)."""
-    return "white" if fill in DARK_FILLS else INK
+def _edge(colour: str) -> str:
+    """Outline of a pawn: ink, or mid grey on the black cat so its head and ears stay apart."""
+    return "#8a8a8a" if colour == "black" else INK
+
+
+def _on(colour: str) -> str:
+    """Ink colour for letters on a cat/room colour (a colour name)."""
+    return "#fff" if colour in DARK_FILLS else INK
+
+
+def seat_name(colour: str) -> str:
+    """A seat is named after its cat: ``'black'`` -> ``'Black cat'``, ``'Light blue cat'``.
+
+    In Neko-in a player *is* their cat ('Take your own cat'): the pawn, the room's
+    frame and the seat all share that colour, so the cat's name is the player's name.
+    """
+    return f"{colour.capitalize()} cat"
 
 
 def _seat_name(view: dict[str, Any], seat: int) -> str:
-    """'Red (black cat)': the seat's name from the shared kit and the colour of its cat."""
-    colour = view["players"][seat]["colour"]
-    return f"{PLAYER_NAMES[seat % len(PLAYER_NAMES)]} ({colour} cat)"
+    return seat_name(view["players"][seat]["colour"])
 
 
 def _who(view: dict[str, Any], decider: int | None) -> str:
@@ -129,11 +161,30 @@ def _who(view: dict[str, Any], decider: int | None) -> str:
     return _seat_name(view, decider)
 
 
+def tooltip(words: str) -> str:
+    """A ``<title>`` (quotes left as they are: only ``<``, ``>`` and ``&`` need escaping)."""
+    return f"<title>{escape(words, quote=False)}</title>"
+
+
+def _t(x: float, y: float, words: str, size: int = 12, **attrs: Any) -> str:
+    """A text label; the picture's default is 12 px ink (set once on the outer group)."""
+    if size != 12:
+        attrs["font_size"] = size
+    return el("text", escape(str(words)), x=round(x), y=round(y), **attrs)
+
+
 def _ring(x: float, y: float, w: float, h: float, rx: float = 6) -> str:
     """Highlight: a thick gold outline plus a dashed dark ring (visible without colour)."""
-    common = {"x": x - 4, "y": y - 4, "width": w + 8, "height": h + 8, "rx": rx + 3}
-    return el("rect", **common, fill="none", stroke=GOLD, stroke_width=5, class_="highlight") + el(
-        "rect", **common, fill="none", stroke=INK, stroke_width=1.5, stroke_dasharray="5 4"
+    common = {
+        "x": round(x - 4),
+        "y": round(y - 4),
+        "width": round(w + 8),
+        "height": round(h + 8),
+        "rx": round(rx + 3),
+        "fill": "none",
+    }
+    return el("rect", **common, stroke=GOLD, stroke_width=5, class_="highlight") + el(
+        "rect", **common, stroke=INK, stroke_width=1.5, stroke_dasharray="5 4"
     )
 
 
@@ -146,127 +197,147 @@ def _tile_split(name: str) -> tuple[str, str] | None:
     return None
 
 
-# --------------------------------------------------------------------------- glyphs
-@lru_cache(maxsize=4096)
-def icon(kind: str, x: float, y: float, fill: str, s: float = 1.0) -> str:
-    """A hideout icon centred on ``(x, y)`` (about ``26 * s`` px), in ``fill`` with an ink outline.
+def _use(ref: str, x: float, y: float, scale: float = 1.0, **attrs: Any) -> str:
+    """A ``<use>`` of a def at ``(x, y)``, scaled about its origin if ``scale != 1``."""
+    if scale == 1:
+        return el("use", href=f"#{ref}", x=round(x), y=round(y), **attrs)
+    place = f"translate({round(x)} {round(y)}) scale({_num(scale)})"
+    return el("use", href=f"#{ref}", transform=place, **attrs)
 
-    'spring mouse, bird, bell, butterfly or fish bone'. Cached: a board has few icon places.
+
+# --------------------------------------------------------------------------- defs
+def _icon_def(kind: str) -> str:
+    """A hideout icon centred on the origin (about 26 px) in ``currentColor``, ink outline.
+
+    'spring mouse, bird, bell, butterfly or fish bone'. The eye is white with an ink
+    ring, so it shows on every fur colour.
     """
 
     def p(dx: float, dy: float) -> str:
-        return f"{x + dx * s:.1f},{y + dy * s:.1f}"
+        return f"{_num(dx)},{_num(dy)}"
 
-    line = {"fill": fill, "stroke": INK, "stroke_width": 1.2, "stroke_linejoin": "round"}
-    eye = INK if fill not in ("#262626", "#d03a2f") else "#ffffff"
+    cc = {"fill": "currentColor"}
+    thin = {"fill": "none"}
+    eye = {"fill": "#fff", "stroke_width": 0.6}
     if kind == "spring mouse":
-        # a wind-up toy mouse: round back, pointed nose, ear, curly tail, a spring underneath
-        spring = f"M{p(-7, 7)} " + " ".join(
+        spring = "M-7,7 " + " ".join(
             f"Q{p(-5.5 + 3 * k, 13 if k % 2 == 0 else 5)} {p(-4 + 3 * k, 9)}" for k in range(4)
         )
-        body = (
-            f"M{p(-10, 6)} C{p(-11, -5)} {p(1, -9)} {p(7, -3)} L{p(13, 3)}"
-            f" C{p(6, 7)} {p(-2, 7)} {p(-10, 6)} Z"
-        )
         parts = [
-            el("path", d=spring, fill="none", stroke=INK, stroke_width=1.5 * s),
-            el(
-                "path",
-                d=f"M{p(-10, 4)} C{p(-16, 3)} {p(-15, -5)} {p(-10, -6)}",
-                fill="none",
-                stroke=INK,
-                stroke_width=1.4 * s,
-            ),
-            el("circle", cx=x + 1.5 * s, cy=y - 6 * s, r=3.8 * s, **line),
-            el("path", d=body, **line),
-            el("circle", cx=x + 6 * s, cy=y - 0.5 * s, r=1.2 * s, fill=eye),
-            el("circle", cx=x + 13 * s, cy=y + 3 * s, r=1.1 * s, fill=INK),
+            el("path", d=spring, **thin, stroke_width=1.5),
+            el("path", d="M-10,4C-16,3 -15,-5 -10,-6", **thin, stroke_width=1.4),
+            el("circle", cx=1.5, cy=-6, r=3.8, **cc),
+            el("path", d="M-10,6C-11,-5 1,-9 7,-3L13,3C6,7 -2,7 -10,6Z", **cc),
+            el("circle", cx=6, cy=-0.5, r=1.6, **eye),
+            el("circle", cx=13, cy=3, r=1.1, fill=INK),
         ]
     elif kind == "bird":
-        body = (
-            f"M{p(-12, 1)} L{p(-5, -1)} Q{p(-2, -8)} {p(5, -8)} Q{p(10, -8)} {p(11, -4)}"
-            f" L{p(14, -3)} L{p(10, -1)} Q{p(9, 8)} {p(-1, 8)} Q{p(-6, 7)} {p(-8, 4)} Z"
-        )
-        wing = f"M{p(-4, 1)} Q{p(2, -3)} {p(6, 3)} Q{p(0, 6)} {p(-4, 1)} Z"
+        body = "M-12,1L-5,-1Q-2,-8 5,-8Q10,-8 11,-4L14,-3L10,-1Q9,8 -1,8Q-6,7 -8,4Z"
         parts = [
-            el("path", d=body, **line),
-            el("path", d=wing, fill="none", stroke=INK, stroke_width=1.1),
-            el("circle", cx=x + 7 * s, cy=y - 4.5 * s, r=1.3 * s, fill=eye),
-            el("path", d=f"M{p(-1, 8)} L{p(-2, 12)} M{p(3, 8)} L{p(3, 12)}", stroke=INK),
+            el("path", d=body, **cc),
+            el("path", d="M-4,1Q2,-3 6,3Q0,6 -4,1Z", **thin, stroke_width=1.1),
+            el("circle", cx=7, cy=-4.5, r=1.6, **eye),
+            el("path", d="M-1,8L-2,12M3,8L3,12", **thin),
         ]
     elif kind == "bell":
-        bell = (
-            f"M{p(-9, 7)} C{p(-9, -1)} {p(-8, -9)} {p(0, -9)} C{p(8, -9)} {p(9, -1)} {p(9, 7)}"
-            f" L{p(12, 9)} L{p(-12, 9)} Z"
-        )
         parts = [
-            el("circle", cx=x, cy=y - 11 * s, r=2.4 * s, fill="none", stroke=INK, stroke_width=1.4),
-            el("path", d=bell, **line),
-            el("circle", cx=x, cy=y + 11 * s, r=2.6 * s, **line),
-            el("path", d=f"M{p(-6, 3)} L{p(6, 3)}", stroke=INK, stroke_width=1.1),
+            el("circle", cx=0, cy=-11, r=2.4, **thin, stroke_width=1.4),
+            el("path", d="M-9,7C-9,-1 -8,-9 0,-9C8,-9 9,-1 9,7L12,9L-12,9Z", **cc),
+            el("circle", cx=0, cy=11, r=2.6, **cc),
+            el("path", d="M-6,3L6,3", stroke_width=1.1),
         ]
     elif kind == "butterfly":
-        upper = (
-            f"M{p(0, -1)} C{p(-6, -14)} {p(-14, -10)} {p(-12, -2)}"
-            f" C{p(-11, 2)} {p(-4, 2)} {p(0, 1)} Z"
-        )
-        lower = f"M{p(0, 1)} C{p(-9, 2)} {p(-11, 11)} {p(-4, 10)} C{p(-1, 9)} {p(0, 5)} {p(0, 3)} Z"
-        mirror = f"translate({2 * x:.1f},0) scale(-1,1)"
-        wings = el("path", d=upper, **line) + el("path", d=lower, **line)
+        wings = "M0,-1C-6,-14 -14,-10 -12,-2C-11,2 -4,2 0,1ZM0,1C-9,2 -11,11 -4,10C-1,9 0,5 0,3Z"
         parts = [
-            wings,
-            el("g", wings, transform=mirror),
-            el("ellipse", cx=x, cy=y + 1 * s, rx=1.8 * s, ry=8 * s, fill=INK),
-            el(
-                "path",
-                d=f"M{p(-1, -6)} Q{p(-3, -11)} {p(-6, -12)} M{p(1, -6)} Q{p(3, -11)} {p(6, -12)}",
-                fill="none",
-                stroke=INK,
-                stroke_width=1.1,
-            ),
+            el("path", d=wings, **cc),
+            el("path", d=wings, **cc, transform="scale(-1,1)"),
+            el("ellipse", cx=0, cy=1, rx=1.8, ry=8, fill=INK),
+            el("path", d="M-1,-6Q-3,-11 -6,-12M1,-6Q3,-11 6,-12", **thin, stroke_width=1.1),
         ]
     elif kind == "fish bone":
-        head = f"M{p(6, 0)} L{p(13, -6)} Q{p(15, 0)} {p(13, 6)} Z"
-        tail = f"M{p(-9, 0)} L{p(-14, -6)} L{p(-12, 0)} L{p(-14, 6)} Z"
-        ribs = " ".join(f"M{p(dx, -6)} L{p(dx + 2, 6)}" for dx in (-6, -2, 2))
-        spine = f"M{p(-11, 0)} L{p(7, 0)} " + ribs
+        spine = "M-11,0L7,0M-6,-6L-4,6M-2,-6L0,6M2,-6L4,6"
         parts = [
-            el("path", d=spine, fill="none", stroke=INK, stroke_width=4.2 * s),
-            el("path", d=spine, fill="none", stroke=fill, stroke_width=2 * s),
-            el("path", d=head, **line),
-            el("path", d=tail, **line),
-            el("circle", cx=x + 11 * s, cy=y - 1 * s, r=1.2 * s, fill=eye),
+            el("path", d=spine, **thin, stroke_width=4.2),
+            el("path", d=spine, **thin, stroke="currentColor", stroke_width=2),
+            el("path", d="M6,0L13,-6Q15,0 13,6Z", **cc),
+            el("path", d="M-9,0L-14,-6L-12,0L-14,6Z", **cc),
+            el("circle", cx=11, cy=-1, r=1.6, **eye),
         ]
-    else:  # unknown icon: a plain dot, never a crash
-        parts = [el("circle", cx=x, cy=y, r=8 * s, **line)]
-    return group(parts, class_="icon")
+    else:  # pragma: no cover - ICONS is fixed
+        parts = [el("circle", r=8, **cc)]
+    # the outline is set on the icon itself: a <use> copy inherits from the <use>, not from <defs>
+    return group(parts, id=ICON_DEF[kind], stroke=INK, stroke_width=1.2, stroke_linejoin="round")
 
 
-def pawprint(x: float, y: float, fill: str, s: float = 1.0) -> str:
-    """A pawprint (tile backs)."""
+def _paw() -> str:
+    """A pawprint centred on the origin (about 12 px), in the inherited fill (tile backs)."""
     toes = "".join(
-        el("ellipse", cx=x + dx * s, cy=y + dy * s, rx=1.7 * s, ry=2.1 * s, fill=fill)
+        el("ellipse", cx=dx, cy=dy, rx=1.7, ry=2.1)
         for dx, dy in ((-4.6, -2.2), (-1.6, -5), (1.6, -5), (4.6, -2.2))
     )
-    pad = el("ellipse", cx=x, cy=y + 2.6 * s, rx=3.9 * s, ry=3.2 * s, fill=fill)
-    return toes + pad
+    return group([toes, el("ellipse", cy=2.6, rx=3.9, ry=3.2)], id="ni-paw")
 
 
-def _cat_head(x: float, y: float, r: float, fill: str) -> str:
-    """A cat head: a circle with two ears, ink outline (white and black cats both stand out)."""
+def _back_def(ident: str, size: int, back: str, paw: str) -> str:
+    """A tile face down (top left corner at the origin): pawprints on its back colour."""
+    rect = el("rect", width=size, height=size, rx=4, fill=back, stroke=INK, stroke_width=1.4)
+    return group([rect, _use("ni-paw", size / 2, size / 2, size / 22, fill=paw)], id=ident)
 
-    def at(dx: float, dy: float) -> str:
-        return f"{x + dx * r:.1f},{y + dy * r:.1f}"
 
+@lru_cache(maxsize=1)
+def _defs() -> str:
+    """Everything drawn more than once: icons, a cat's ears, tile backs."""
     ears = " ".join(
-        f"M{at(side * 0.95, -0.25)} L{at(side * 0.85, -1.45)} L{at(side * 0.2, -0.9)} Z"
+        f"M{_num(side * 11.4)},-3L{_num(side * 10.2)},-17.4L{_num(side * 2.4)},-10.8Z"
         for side in (-1, 1)
     )
-    common = {"fill": fill, "stroke": _edge(fill), "stroke_width": 1.5, "stroke_linejoin": "round"}
-    return el("path", d=ears, **common) + el("circle", cx=x, cy=y, r=r, **common)
+    parts = [
+        *(_icon_def(k) for k in ICONS),
+        el("path", id="ni-ears", d=ears, stroke_linejoin="round"),
+        _paw(),
+        el(
+            "rect",
+            id="ni-face",
+            width=34,
+            height=34,
+            rx=4,
+            fill=TILE_FACE,
+            stroke=INK,
+            stroke_width=1.4,
+        ),
+        _back_def("ni-back", HAND_TILE, TILE_BACK, PAWPRINT),
+        # 'The backs show pawprints on backgrounds of different colours': the room's colour
+        _back_def("ni-ev", EVENT_TILE, "currentColor", "#8a6f4a"),
+        _back_def("ni-evd", EVENT_TILE, "currentColor", "#fff"),
+    ]
+    return el("defs", *parts)
 
 
-@lru_cache(maxsize=4096)
+# --------------------------------------------------------------------------- glyphs
+def _head(
+    x: float,
+    y: float,
+    r: float,
+    colour: str,
+    letter: str = "",
+    extra: list[str] | None = None,
+    **attrs: Any,
+) -> str:
+    """A cat's head (circle and ears) in its fur colour, with its letter (and ``extra``)."""
+    fill = CAT_FILL.get(colour, "#ccc")
+    size = 12 if len(letter) == 1 and r >= 12 else 11
+    scale = r / 12
+    parts = [
+        el("circle", cx=round(x), cy=round(y), r=_num(r)),
+        _use("ni-ears", x, y, scale),
+    ]
+    if letter:
+        bold = {"font_weight": "bold", "text_anchor": "middle", "stroke": "none"}
+        parts.append(_t(x, y + size * 0.38, letter, size, fill=_on(colour), **bold))
+    parts += extra or []
+    return group(parts, **attrs, fill=fill, stroke=_edge(colour), stroke_width=1.5)
+
+
 def cat_pawn(
     colour: str,
     x: float,
@@ -274,15 +345,17 @@ def cat_pawn(
     *,
     napping: bool = False,
     where: str = "",
-    owner: str = "",
+    spare: bool = False,
     hl: frozenset[str] = frozenset(),
 ) -> str:
     """A cat pawn standing (or lying down, napping) with its letter and a tooltip."""
     fill = CAT_FILL.get(colour, "#cccccc")
     letter = CAT_LETTER.get(colour, colour[:2].upper())
-    who = f", {owner}'s cat" if owner else ", a spare cat"
+    who = " (spare)" if spare else ""
     state = "napping on" if napping else "on"
     tip = tooltip(f"the {colour} cat{who}, {state} {where}" if where else f"the {colour} cat{who}")
+    x, y = round(x), round(y)
+    ident = f"cat-{_slug(colour)}"
     if napping:
         body = el(
             "ellipse",
@@ -291,71 +364,51 @@ def cat_pawn(
             rx=15,
             ry=8,
             fill=fill,
-            stroke=_edge(fill),
+            stroke=_edge(colour),
             stroke_width=1.5,
         )
         tail = el(
             "path",
-            d=f"M{x + 17:.1f},{y + 5:.1f} Q{x + 22:.1f},{y - 4:.1f} {x + 15:.1f},{y - 6:.1f}",
+            d=f"M{x + 17},{y + 5}Q{x + 22},{y - 4} {x + 15},{y - 6}",
             fill="none",
             stroke=INK,
             stroke_width=2.5,
         )
-        head = _cat_head(x - 11, y - 1, 6.5, fill)
-        zz = label(x + 9, y - 8, "z", 11, font_weight="bold", fill=INK, font_style="italic")
-        letters = label(
-            x + 4, y + 8, letter, 11, font_weight="bold", text_anchor="middle", fill=_on(colour)
-        )
-        parts = [tip, tail, body, head, zz, letters]
+        bold = {"font_weight": "bold", "stroke": "none"}  # (a space's group sets an outline)
+        zz = _t(x + 9, y - 8, "z", 11, font_style="italic", fill=INK, **bold)
+        letters = _t(x + 4, y + 8, letter, 11, text_anchor="middle", fill=_on(colour), **bold)
+        parts = [body, tip, tail, _head(x - 11, y - 1, 6.5, colour), zz, letters]
         cls = "cat napping"
-    else:
-        size = 12 if len(letter) == 1 else 11
-        letters = label(
-            x, y + 4.5, letter, size, font_weight="bold", text_anchor="middle", fill=_on(colour)
-        )
-        parts = [tip, _cat_head(x, y, 12, fill), letters]
-        cls = "cat"
-    ident = f"cat-{_slug(colour)}"
+        ring = _ring(x - 19, y - 19, 40, 34, 8)
+    else:  # standing: one group, the head's
+        extra = [tip, _ring(x - 13, y - 18, 26, 31)] if ident in hl else [tip]
+        return _head(x, y, 12, colour, letter, extra, id=ident, class_="cat", data_colour=colour)
     if ident in hl:
-        parts.append(_ring(x - 19, y - 19, 40, 34, 8) if napping else _ring(x - 13, y - 18, 26, 31))
+        parts.append(ring)
     return group(parts, id=ident, class_=cls, data_colour=colour)
 
 
-def cat_swatch(colour: str, x: float, y: float) -> str:
-    """A small cat head in a seat's label (not a pawn: class ``cat-swatch``)."""
-    return group([_cat_head(x, y, 8, CAT_FILL.get(colour, "#cccccc"))], class_="cat-swatch")
-
-
-@lru_cache(maxsize=1024)
-def hideout_tile(colour: str, kind: str, x: float, y: float, size: float, *, cls: str) -> str:
-    """A face-up hideout tile: a coloured icon on a light tile."""
-    return group(
-        [
-            el(
-                "rect",
-                x=x,
-                y=y,
-                width=size,
-                height=size,
-                rx=4,
-                fill="#f3ecdc",
-                stroke=INK,
-                stroke_width=1.4,
-            ),
-            icon(kind, x + size / 2, y + size / 2, CAT_FILL.get(colour, "#cccccc"), size / 32),
-        ],
-        class_=cls,
+def _tile_face(colour: str, kind: str, x: float, y: float, size: int) -> str:
+    """A face-up hideout tile in a hand: its coloured icon on a light tile."""
+    rect = el(
+        "rect",
+        x=round(x),
+        y=round(y),
+        width=size,
+        height=size,
+        rx=4,
+        fill=TILE_FACE,
+        stroke=INK,
+        stroke_width=1.4,
     )
-
-
-@lru_cache(maxsize=1024)
-def tile_back(
-    x: float, y: float, size: float, *, colour: str = TILE_BACK, paw: str = PAWPRINT
-) -> str:
-    """A tile face down: pawprints on its back colour."""
-    return el(
-        "rect", x=x, y=y, width=size, height=size, rx=4, fill=colour, stroke=INK, stroke_width=1.4
-    ) + pawprint(x + size / 2, y + size / 2, paw, size / 22)
+    icon = _use(
+        ICON_DEF.get(kind, "ni-bell"),
+        x + size / 2,
+        y + size / 2,
+        size / 32,
+        color=CAT_FILL.get(colour, "#ccc"),
+    )
+    return rect + icon
 
 
 def die(
@@ -375,23 +428,10 @@ def die(
     else:
         fill, mark, tip, cls = "#f3f0ea", "", f"die shows {face}", "die"
     ink = _on(face) if face in CAT_FILL else INK
-    letters = label(
-        x + size / 2, y + size / 2 + 5, mark, 14, font_weight="bold", text_anchor="middle", fill=ink
-    )
     parts = [
+        el("rect", x=x, y=y, width=size, height=size, rx=7, fill=fill, stroke=INK, stroke_width=2),
         tooltip(tip),
-        el(
-            "rect",
-            x=x,
-            y=y,
-            width=size,
-            height=size,
-            rx=7,
-            fill=fill,
-            stroke=INK,
-            stroke_width=1.8,
-        ),
-        letters,
+        _t(x + 19, y + 24, mark, 14, font_weight="bold", text_anchor="middle", fill=ink),
     ]
     if ident in hl:
         parts.append(_ring(x, y, size, size, 7))
@@ -403,8 +443,8 @@ def _space(
     view: dict[str, Any],
     room: dict[str, Any],
     space: dict[str, Any],
-    x: float,
-    y: float,
+    x: int,
+    y: int,
     hl: frozenset[str],
 ) -> str:
     """One hideout space: its icon, its covering tile, and the cat or event tile on it."""
@@ -418,7 +458,7 @@ def _space(
         space["event"],
         cat,
         bool(cat) and cat in view["napping"],
-        _owner_of_cat(view, cat) if cat else "",
+        bool(cat) and _spare(view, cat),
         x,
         y,
         hl & {f"space-{space['space']}", f"cat-{_slug(cat or '')}"},
@@ -435,23 +475,18 @@ def _space_drawn(
     event: str | None,
     cat: str | None,
     napping: bool,
-    owner: str,
-    x: float,
-    y: float,
+    spare: bool,
+    x: int,
+    y: int,
     hl: frozenset[str],
 ) -> str:
     """:func:`_space` from hashable facts (cached: a game repeats few space pictures)."""
-    cx = x + CELL_W / 2
-    status = []
-    if covered:
-        status.append("covered by its hideout tile")
-    if event:
-        status.append("face-down event tile" if event == HIDDEN else f"event tile {event}")
+    cx = x + CELL_W // 2
+    status = ["covered"] if covered else []  # (a face-down event tile shows by itself)
     if cat:
         status.append(f"the {cat} cat")
-    tip = f"{kind} hideout ({room_name})" + (": " + ", ".join(status) if status else "")
+    tip = f"{kind} hideout, {room_name}" + (": " + ", ".join(status) if status else "")
     parts = [
-        tooltip(tip),
         el(
             "rect",
             x=x + 2,
@@ -459,83 +494,68 @@ def _space_drawn(
             width=CELL_W - 4,
             height=CELL_H - 4,
             rx=7,
-            fill="#fffdf8",
-            stroke=MUTED,
-            stroke_width=1,
-        ),
+        ),  # its fill and outline are the spaces' group's
+        tooltip(tip),
     ]
     if covered:
-        parts.append(hideout_tile(colour, kind, cx - 17, y + 5, 34, cls="hideout-tile on-board"))
+        # the hideout tile on top: the same icon in the room's colour (inherited)
+        parts.append(_use("ni-face", cx - 17, y + 5, class_="hideout-tile on-board"))
+        parts.append(_use(ICON_DEF.get(kind, "ni-bell"), cx, y + 22))
     else:
-        parts.append(icon(kind, cx, y + 22, CAT_FILL.get(colour, "#ccc"), 1.0))
+        parts.append(_use(ICON_DEF.get(kind, "ni-bell"), cx, y + 22))
     slot_y = y + 58
-    items = []
-    if event:
-        items.append("event")
+    if event and cat:  # rare (an Affinity swap): the tile goes in the corner
+        parts.append(_event_on_space(s, event, colour, x + CELL_W - 12, y + 9, 14))
+    elif event:
+        parts.append(_event_on_space(s, event, colour, cx, slot_y))
     if cat:
-        items.append("cat")
-    for item in items:
-        if item == "event" and cat:  # rare (an Affinity swap): the tile goes in the corner
-            parts.append(_event_on_space(s, event or HIDDEN, colour, x + CELL_W - 12, y + 9, 14))
-        elif item == "event":
-            parts.append(_event_on_space(s, event or HIDDEN, colour, cx, slot_y))
-        else:
-            parts.append(
-                cat_pawn(
-                    cat,
-                    cx,
-                    slot_y + 2,
-                    napping=napping,
-                    where=f"the {kind} hideout ({room_name})",
-                    owner=owner,
-                    hl=hl,
-                )
-            )
+        where = f"the {kind} hideout ({room_name})"
+        parts.append(
+            cat_pawn(cat, cx, slot_y + 2, napping=napping, where=where, spare=spare, hl=hl)
+        )
     ident = f"space-{s}"
     if ident in hl:
         parts.append(_ring(x + 2, y, CELL_W - 4, CELL_H - 4, 7))
     cls = "hideout covered" if covered else "hideout"
-    return group(parts, id=ident, class_=cls, data_icon=kind)
+    return group(parts, id=ident, class_=cls)
 
 
-def _event_on_space(s: int, event: str, colour: str, x: float, y: float, size: float = 22) -> str:
+def _event_on_space(s: int, event: str, colour: str, x: int, y: int, size: int = EVENT_TILE) -> str:
     """An event tile lying on space ``s``: its back in the set's colour ('The backs show
     pawprints on backgrounds of different colours'), or its green front if the view names it."""
+    half = size // 2
     if event == HIDDEN:
-        back = CAT_FILL.get(colour, TILE_BACK)
-        paw = "#ffffff" if colour in DARK_FILLS else "#8a6f4a"
-        body = tile_back(x - size / 2, y - size / 2, size, colour=back, paw=paw)
-        return group(
-            [tooltip("face-down event tile"), body],
+        ref = "ni-evd" if colour in DARK_FILLS else "ni-ev"
+        return _use(
+            ref,
+            x - half,
+            y - half,
+            size / EVENT_TILE,
             id=f"event-{s}",
             class_="event-tile face-down",
         )
-    half = size / 2
     front = el(
         "rect", x=x - half, y=y - half, width=size, height=size, rx=4, fill=EVENT_FRONT, stroke=INK
     )
-    letter = label(
-        x, y + 4, event[:1], 12, fill="#ffffff", font_weight="bold", text_anchor="middle"
+    letter = _t(
+        x, y + 4, event[:1], fill="#fff", font_weight="bold", text_anchor="middle", stroke="none"
     )
     return group(
-        [tooltip(f"event tile {event}"), front, letter],
+        [front, tooltip(f"event tile {event}"), letter],
         id=f"event-{s}",
         class_="event-tile face-up",
     )
 
 
-def _owner_of_cat(view: dict[str, Any], colour: str) -> str:
-    for p in view["players"]:
-        if p["colour"] == colour:
-            return _seat_name(view, p["seat"])
-    return ""
+def _spare(view: dict[str, Any], colour: str) -> bool:
+    return not any(p["colour"] == colour for p in view["players"])
 
 
 def _room(
     view: dict[str, Any],
     room: dict[str, Any],
-    x: float,
-    y: float,
+    x: int,
+    y: int,
     hl: frozenset[str],
     gather: bool,
 ) -> str:
@@ -546,14 +566,17 @@ def _room(
     """
     colour = room["colour"]
     height = ROOM_TITLE + CELL_H + ROOM_PAD + (GATHER_H if gather else 0)
-    owner = room["owner"]
-    parts = [_room_frame(room["name"], colour, owner, _seat_name(view, owner), x, y, height)]
-    for i, space in enumerate(room["spaces"]):
-        parts.append(_space(view, room, space, x + ROOM_PAD + i * CELL_W, y + ROOM_TITLE, hl))
+    owner = _seat_name(view, room["owner"])
+    parts = [_room_frame(room["name"], colour, owner, x, y, height)]
+    spaces = [
+        _space(view, room, space, x + ROOM_PAD + i * CELL_W, y + ROOM_TITLE, hl)
+        for i, space in enumerate(room["spaces"])
+    ]
+    parts.append(group(spaces, fill=SPACE_FILL, stroke=MUTED))
     if gather:
         gy = y + ROOM_TITLE + CELL_H + 2
         if room["gathered"]:
-            parts.append(label(x + 12, gy + 19, "gathered:", 11, fill=MUTED))
+            parts.append(_t(x + 12, gy + 19, "gathered:", 11, fill=MUTED))
         for i, cat in enumerate(room["gathered"]):
             parts.append(
                 cat_pawn(
@@ -562,36 +585,21 @@ def _room(
                     gy + 16,
                     napping=cat in view["napping"],
                     where=f"gathered in the {room['name']} by a Cat Teaser",
-                    owner=_owner_of_cat(view, cat),
+                    spare=_spare(view, cat),
                     hl=hl,
                 )
             )
     ident = f"room-{room['room']}"
     if ident in hl:
         parts.append(_ring(x, y, ROOM_W, height, 10))
-    return group(parts, id=ident, class_="room", data_colour=colour)
+    return group(parts, id=ident, class_="room", color=CAT_FILL.get(colour, "#ccc"))
 
 
 @lru_cache(maxsize=256)
-def _room_frame(
-    name: str, colour: str, owner: int, owner_long: str, x: float, y: float, height: float
-) -> str:
-    """The board itself: frame in the room's colour, its name and its owner's marker."""
-    owner_name = PLAYER_NAMES[owner % len(PLAYER_NAMES)]
+def _room_frame(name: str, colour: str, owner: str, x: int, y: int, height: int) -> str:
+    """The board itself: frame in the room's colour, its name and its owner (the cat)."""
     return "".join(
         [
-            tooltip(f"{name} ({colour} frame), owned by {owner_long}"),
-            el(
-                "rect",
-                x=x - 1.5,
-                y=y - 1.5,
-                width=ROOM_W + 3,
-                height=height + 3,
-                rx=10,
-                fill="none",
-                stroke=INK,
-                stroke_width=1,
-            ),
             el(
                 "rect",
                 x=x + 3,
@@ -600,33 +608,45 @@ def _room_frame(
                 height=height - 6,
                 rx=8,
                 fill=ROOM_TINT.get(colour, "#fff"),
-                stroke=CAT_FILL.get(colour, "#ccc"),
+                stroke="currentColor",
                 stroke_width=6,
             ),
+            tooltip(f"{name} ({colour} frame): the {owner}'s room"),
             el(
                 "rect",
-                x=x + 6.5,
-                y=y + 6.5,
-                width=ROOM_W - 13,
-                height=height - 13,
+                x=x - 1,
+                y=y - 1,
+                width=ROOM_W + 2,
+                height=height + 2,
+                rx=10,
+                fill="none",
+                stroke=INK,
+            ),
+            # a white frame on a white board: an inner ink line shows where it ends
+            el(
+                "rect",
+                x=x + 7,
+                y=y + 7,
+                width=ROOM_W - 14,
+                height=height - 14,
                 rx=6,
                 fill="none",
                 stroke=INK,
                 stroke_width=0.6,
-            ),
-            label(x + 12, y + 21, name, 14, font_weight="bold"),
-            player_marker(x + ROOM_W - 24 - 6.5 * len(owner_name), y + 16, owner, r=7.5),
-            label(x + ROOM_W - 13, y + 21, owner_name, 11, fill=MUTED, text_anchor="end"),
+            )
+            if colour == "white"
+            else "",
+            _t(x + 12, y + 21, name, 14, font_weight="bold"),
+            _t(x + ROOM_W - 12, y + 20, owner, 11, fill=MUTED, text_anchor="end"),
         ]
     )
 
 
-def _garden(view: dict[str, Any], x: float, y: float, hl: frozenset[str]) -> str:
+def _garden(view: dict[str, Any], x: int, y: int, hl: frozenset[str]) -> str:
     """'Place the Garden board (green frame) in the centre of the table.'"""
     h = MIDDLE_H - 12
     cats = view["garden"]
     parts = [
-        tooltip(f"the Garden (no brawls): {len(cats)} cat(s)"),
         el(
             "rect",
             x=x + 3,
@@ -638,19 +658,12 @@ def _garden(view: dict[str, Any], x: float, y: float, hl: frozenset[str]) -> str
             stroke=GARDEN_FRAME,
             stroke_width=6,
         ),
+        tooltip(f"the Garden (no brawls): {len(cats)} cat(s)"),
         el(
-            "rect",
-            x=x - 1.5,
-            y=y - 1.5,
-            width=ROOM_W + 3,
-            height=h + 3,
-            rx=10,
-            fill="none",
-            stroke=INK,
-            stroke_width=1,
+            "rect", x=x - 1, y=y - 1, width=ROOM_W + 2, height=h + 2, rx=10, fill="none", stroke=INK
         ),
-        label(x + 12, y + 22, "Garden", 14, font_weight="bold"),
-        label(x + ROOM_W - 12, y + 22, "no brawls here", 11, fill=MUTED, text_anchor="end"),
+        _t(x + 12, y + 22, "Garden", 14, font_weight="bold"),
+        _t(x + ROOM_W - 12, y + 22, "no brawls here", 11, fill=MUTED, text_anchor="end"),
     ]
     pitch = min(40, (ROOM_W - 40) / max(1, len(cats)))
     start = x + ROOM_W / 2 - pitch * (len(cats) - 1) / 2
@@ -662,7 +675,7 @@ def _garden(view: dict[str, Any], x: float, y: float, hl: frozenset[str]) -> str
                 y + 62,
                 napping=cat in view["napping"],
                 where="the Garden",
-                owner=_owner_of_cat(view, cat),
+                spare=_spare(view, cat),
                 hl=hl,
             )
         )
@@ -671,53 +684,62 @@ def _garden(view: dict[str, Any], x: float, y: float, hl: frozenset[str]) -> str
     return group(parts, id="garden", class_="garden")
 
 
-def _dice_panel(view: dict[str, Any], x: float, y: float, hl: frozenset[str]) -> str:
+def _dice_panel(view: dict[str, Any], x: int, y: int, hl: frozenset[str]) -> str:
     """The last dice rolled (brawl, Crunchies, Cat Teaser or the catch)."""
     dice = view["dice"]
     catch = view["catch_roll"]
     last_is_catch = bool(catch) and dice == catch and view["phase"] in ("fastest", "discard")
     head = "Catch roll" if last_is_catch else "Last roll"
-    parts = [label(x, y + 14, head, 13, font_weight="bold")]
+    parts = [_t(x, y + 14, head, 13, font_weight="bold")]
     for i in range(max(2, len(dice))):
         face = dice[i] if i < len(dice) else None
         parts.append(die(i, face, x + i * 46, y + 24, hl, unused=bool(dice)))
     if catch:
         what = " and ".join(catch)
-        parts.append(label(x, y + 84, f"last catch roll: {what}", 11, fill=MUTED))
+        parts.append(_t(x, y + 84, f"last catch roll: {what}", 11, fill=MUTED))
     box = view["box"]
     if box:
-        parts.append(label(x, y + 100, f"caught tiles in the box: {len(box)}", 11, fill=MUTED))
+        parts.append(_t(x, y + 100, f"caught tiles in the box: {len(box)}", 11, fill=MUTED))
     return group(parts, class_="dice")
 
 
-def _legend(view: dict[str, Any], x: float, y: float) -> str:
-    """The five icons with their names (and the two tile backs)."""
-    parts = [label(x, y + 14, "Hideouts", 13, font_weight="bold")]
+def _legend(view: dict[str, Any], x: int, y: int) -> str:
+    """The five icons with their names (and an event tile's back)."""
+    parts = [_t(x, y + 14, "Hideouts", 13, font_weight="bold")]
     for i, kind in enumerate(ICONS):
         col, row = divmod(i, 3)
         ix, iy = x + 12 + col * 118, y + 34 + row * 26
-        parts.append(icon(kind, ix, iy, "#d9d2c3", 0.72))
-        parts.append(label(ix + 16, iy + 4, kind, 11))
+        parts.append(_use(ICON_DEF[kind], ix, iy, 0.72, color="#d9d2c3"))
+        parts.append(_t(ix + 16, iy + 4, kind, 11))
     if view["version"] == "events":
         ex, ey = x + 118, y + 74
-        parts.append(tile_back(ex, ey, 18, colour=CAT_FILL["pink"], paw="#8a6f4a"))
-        parts.append(label(ex + 24, ey + 13, "event tile", 11))
+        parts.append(_use("ni-ev", ex, ey, 18 / EVENT_TILE, color=CAT_FILL["pink"]))
+        parts.append(_t(ex + 24, ey + 13, "event tile", 11))
     return group(parts, class_="legend")
 
 
 # --------------------------------------------------------------------------- seats
 def _seat(
-    view: dict[str, Any], p: dict[str, Any], x: float, y: float, h: float, hl: frozenset[str]
+    view: dict[str, Any], p: dict[str, Any], x: int, y: int, h: int, hl: frozenset[str]
 ) -> str:
-    """A seat: marker and name, its cat, its hideout tiles (face up for the viewer), events."""
+    """A seat: its cat (pawn head and letter) and name, its hideout tiles, its event tiles."""
     seat = p["seat"]
     active = seat == view["active"]
     decides = seat == view["decider"]
     mine = seat == view["viewer"]
     cls = "seat" + (" active" if active else "") + (" decider" if decides else "")
-    name = PLAYER_NAMES[seat % len(PLAYER_NAMES)]
+    name = seat_name(p["colour"])
+    letter = CAT_LETTER.get(p["colour"], "?")
+    marker = _head(
+        x + 18,
+        y + 21,
+        10,
+        p["colour"],
+        letter,
+        class_=f"cat-marker seat-{seat}",
+        data_colour=p["colour"],
+    )
     parts = [
-        tooltip(f"{_seat_name(view, seat)}: {p['tiles']} hideout tile(s), room {p['room']}"),
         el(
             "rect",
             x=x,
@@ -725,14 +747,13 @@ def _seat(
             width=SEAT_W,
             height=h,
             rx=8,
-            fill="#fffaf0" if not active else "#fff3cf",
+            fill="#fff3cf" if active else "#fffaf0",
             stroke=INK if active else MUTED,
-            stroke_width=2.5 if active else 1,
+            stroke_width=2.5 if active else None,
         ),
-        player_marker(x + 18, y + 19, seat, r=9),
-        label(x + 34, y + 24, name + (" (you)" if mine else ""), 14, font_weight="bold"),
-        cat_swatch(p["colour"], x + 124 + (40 if mine else 0), y + 20),
-        label(x + 138 + (40 if mine else 0), y + 24, f"{p['colour']} cat", 12),
+        tooltip(f"{name}: {p['tiles']} hideout tile(s), room {p['room']}"),
+        marker,
+        _t(x + 36, y + 26, name + (" (you)" if mine else ""), 14, font_weight="bold"),
     ]
     badges = []
     if view.get("winner") == seat:
@@ -742,17 +763,9 @@ def _seat(
     if decides:
         badges.append("DECIDES NOW")
     if badges:
-        parts.append(
-            label(
-                x + SEAT_W - 10,
-                y + 24,
-                " \u00b7 ".join(badges),
-                11,
-                font_weight="bold",
-                text_anchor="end",
-            )
-        )
-    parts.append(_hand(view, p, x + 12, y + 36, hl))
+        words = " \u00b7 ".join(badges)
+        parts.append(_t(x + SEAT_W - 10, y + 24, words, 11, font_weight="bold", text_anchor="end"))
+    parts.append(_hand(p, x + 12, y + 36, hl))
     if view["version"] == "events":
         parts.append(_held(p, x + 12, y + 72, hl))
     ident = f"seat-{seat}"
@@ -761,47 +774,52 @@ def _seat(
     return group(parts, id=ident, class_=cls)
 
 
-def _hand(view: dict[str, Any], p: dict[str, Any], x: float, y: float, hl: frozenset[str]) -> str:
+def _hand(p: dict[str, Any], x: int, y: int, hl: frozenset[str]) -> str:
     """Hideout tiles: face up for the viewer, backs (pink pawprints on grey) for the others."""
     seat = p["seat"]
-    size, pitch = 28, 32
     parts = []
     for i, name in enumerate(p["hand"]):
         ident = f"tile-{seat}-{i}"
         split = _tile_split(name)
-        tx = x + i * pitch
+        tx = x + i * HAND_PITCH
+        if split is None and ident not in hl:  # not clickable: the <use> carries the id
+            parts.append(
+                _use("ni-back", tx, y, id=ident, class_="hideout-tile back", data_tile=name)
+            )
+            continue
         if split is None:
-            body = tile_back(tx, y, size)
-            tip, cls = "a hideout tile, face down", "hideout-tile back"
+            body, cls = [_use("ni-back", tx, y)], "hideout-tile back"
         else:
-            body = hideout_tile(split[0], split[1], tx, y, size, cls="face")
-            tip, cls = f"your tile: {name}", "hideout-tile face-up"
-        ring = _ring(tx, y, size, size, 4) if ident in hl else ""
-        parts.append(group([tooltip(tip), body, ring], id=ident, class_=cls, data_tile=name))
+            face = _tile_face(split[0], split[1], tx, y, HAND_TILE)
+            body, cls = [face, tooltip(f"your tile: {name}")], "hideout-tile face-up"
+        if ident in hl:
+            body.append(_ring(tx, y, HAND_TILE, HAND_TILE, 4))
+        parts.append(group(body, id=ident, class_=cls, data_tile=name))
     count = p["tiles"]
     words = f"{count} tile{'s' if count != 1 else ''} left"
-    parts.append(label(x + max(1, len(p["hand"])) * pitch + 6, y + 19, words, 12, fill=MUTED))
+    shown = max(1, len(p["hand"]))
+    parts.append(_t(x + shown * HAND_PITCH + 6, y + 19, words, fill=MUTED))
     ident = f"hand-{seat}"
     if ident in hl:
-        parts.append(_ring(x, y, max(1, len(p["hand"])) * pitch, size, 4))
+        parts.append(_ring(x, y, shown * HAND_PITCH, HAND_TILE, 4))
     return group(parts, id=ident, class_="hand", data_count=count)
 
 
-def _held(p: dict[str, Any], x: float, y: float, hl: frozenset[str]) -> str:
+def _held(p: dict[str, Any], x: int, y: int, hl: frozenset[str]) -> str:
     """Event tiles kept in front of the player (face up: green fronts with their names)."""
     seat = p["seat"]
     parts = []
     if not p["held"]:
-        parts.append(label(x, y + 14, "no event tiles", 11, fill=MUTED))
+        parts.append(_t(x, y + 14, "no event tiles", 11, fill=MUTED))
     cx = x
     for event, n in Counter(p["held"]).items():
         words = event + (f" \u00d7{n}" if n > 1 else "")
         w = 14 + 7 * len(words)
         ident = f"held-{seat}-{_slug(event.lower())}"
         body = [
-            tooltip(f"event tile {event}" + (f" (x{n})" if n > 1 else "")),
             el("rect", x=cx, y=y, width=w, height=20, rx=4, fill=EVENT_FRONT, stroke=INK),
-            label(cx + 7, y + 14, words, 11, fill="#ffffff", font_weight="bold"),
+            tooltip(f"event tile {event}" + (f" (x{n})" if n > 1 else "")),
+            _t(cx + 7, y + 14, words, 11, fill="#fff", font_weight="bold"),
         ]
         if ident in hl:
             body.append(_ring(cx, y, w, 20, 4))
@@ -821,7 +839,7 @@ def _status(view: dict[str, Any]) -> list[str]:
         winner = view.get("winner")
         if winner is None:
             return [first, "Game over", *news]
-        return [first, f"Game over: {_seat_name(view, winner)} got rid of every tile and wins!"]
+        return [first, f"Game over: the {_seat_name(view, winner)} got rid of every tile and wins!"]
     first += f" \u00b7 {_seat_name(view, view['active'])} to play"
     what = PHASE_TEXT.get(phase, phase)
     cat, room = view.get("moving_cat"), view.get("target_room")
@@ -858,13 +876,13 @@ def svg(view: dict[str, Any], *, highlight: Collection[str] = ()) -> SVG:
     top, bottom = _rows(len(rooms))
     body: list[str] = []
     lines = _status(view)
-    banner = [label(MARGIN, 22, lines[0], 15, font_weight="bold")]
-    banner += [label(MARGIN, 22 + 19 * i, line, 13) for i, line in enumerate(lines[1:], 1)]
+    banner = [_t(MARGIN, 22, lines[0], 15, font_weight="bold")]
+    banner += [_t(MARGIN, 22 + 19 * i, line, 13) for i, line in enumerate(lines[1:], 1)]
     body.append(group(banner, class_="status", data_phase=view["phase"]))
     y = BANNER_H + 19 * (len(lines) - 2)
 
-    def row(chunk: list[dict[str, Any]], y: float) -> None:
-        x0 = MARGIN + (3 - len(chunk)) * (ROOM_W + GAP) / 2
+    def row(chunk: list[dict[str, Any]], y: int) -> None:
+        x0 = MARGIN + (3 - len(chunk)) * (ROOM_W + GAP) // 2
         for i, room in enumerate(chunk):
             body.append(_room(view, room, x0 + i * (ROOM_W + GAP), y, hl, gather))
 
@@ -882,7 +900,8 @@ def svg(view: dict[str, Any], *, highlight: Collection[str] = ()) -> SVG:
         col, r = i % 2, i // 2
         body.append(_seat(view, p, MARGIN + col * (SEAT_W + GAP), y + r * (seat_h + 8), seat_h, hl))
     y += ((len(view["players"]) + 1) // 2) * (seat_h + 8) + MARGIN - 8
-    return document(WIDTH, y, body, game="neko-in", label=summary(view))
+    drawing = group(body, font_size=12, fill=INK)
+    return document(WIDTH, y, [_defs(), drawing], game="neko-in", label=summary(view))
 
 
 def _space_text(view: dict[str, Any], space: dict[str, Any]) -> str:
@@ -906,11 +925,10 @@ def text(view: dict[str, Any]) -> str:
     lines = _status(view)
     for room in view["rooms"]:
         spaces = " ".join(_space_text(view, s) for s in room["spaces"])
-        owner = PLAYER_NAMES[room["owner"] % len(PLAYER_NAMES)]
         gathered = ""
         if room["gathered"]:
             gathered = "  gathered: " + " ".join(CAT_LETTER[c] for c in room["gathered"])
-        lines.append(f"{room['name']} ({owner}): {spaces}{gathered}")
+        lines.append(f"{room['name']} ({_seat_name(view, room['owner'])}): {spaces}{gathered}")
     garden = " ".join(CAT_LETTER.get(c, c) for c in view["garden"]) or "-"
     dice = " + ".join(view["dice"]) or "-"
     lines.append(f"Garden: {garden}   last roll: {dice}")
@@ -924,13 +942,13 @@ def text(view: dict[str, Any]) -> str:
 
 
 def summary(view: dict[str, Any]) -> str:
-    """One line: ``'4p events, turn 8, Pink (pink cat) to play, tiles 1/5/4/2'``."""
+    """One line: ``'4p events, turn 8, Pink cat to play (move), tiles 1/5/4/2'``."""
     n = len(view["players"])
     tiles = "/".join(str(p["tiles"]) for p in view["players"])
     if view["phase"] == "over" and view.get("winner") is not None:
-        who = f"{PLAYER_NAMES[view['winner'] % len(PLAYER_NAMES)]} won"
+        who = f"{_seat_name(view, view['winner'])} won"
     else:
-        who = f"{PLAYER_NAMES[view['active'] % len(PLAYER_NAMES)]} to play ({view['phase']})"
+        who = f"{_seat_name(view, view['active'])} to play ({view['phase']})"
     return f"{n}p {view['version']}, turn {view['turn']}, {who}, tiles {tiles}"
 
 

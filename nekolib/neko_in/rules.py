@@ -646,7 +646,8 @@ class NekoState(GameState):
 
     def action_to_string(self, action: Any) -> str:
         if isinstance(action, Fastest) and action.player in range(self.num_players):
-            return f"{COLOURS[self.colours[action.player]].title()} was fastest"
+            # a player is named after their cat, as on the picture: 'Light blue cat'
+            return f"{COLOURS[self.colours[action.player]].capitalize()} cat was fastest"
         if isinstance(action, Move) and self.phase == MOVE:
             occupant = self.occupant(action.room, self.own_cat())
             fight = f" (brawl with the {COLOURS[occupant]} cat)" if occupant is not None else ""

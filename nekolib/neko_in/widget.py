@@ -2,6 +2,13 @@
 
 The board is drawn from ``state.view(viewer)`` only, so in hot seat each player
 sees their own hideout tiles and nobody sees the face-down event tiles.
+
+Play by clicking the picture (:mod:`nekolib.neko_in.clicks`): a room to move your
+cat there, a hideout when you choose where a cat hides, one of your own tiles to
+get rid of it after a catch, a held Litter Box then a hideout, a held Affinity then
+two cats. Who was fastest, pass, wake up and Crunchies are buttons. Every seat is
+named after its cat ("Black cat"), as on the picture. "Hint" asks the greedy
+agent and says why, with the number behind it (:meth:`GreedyAgent.explain`).
 """
 
 from __future__ import annotations
@@ -14,6 +21,7 @@ import ipywidgets as widgets
 from nekolib.core import RandomAgent
 from nekolib.neko_in.agents import GreedyAgent
 from nekolib.neko_in.analysis import brawl_odds
+from nekolib.neko_in.picture import seat_name
 from nekolib.neko_in.rules import COLOURS, EVENT_TEXT, EVENTS, Params, new_game
 from nekolib.widgets import HUMAN, GameWidget
 
@@ -30,6 +38,7 @@ class NekoInWidget(GameWidget):
 
     title = "Neko-in"
     table_decisions = True
+    hint_agent = "greedy"
 
     def extra_panel(self) -> widgets.Widget:
         self.odds_panel = widgets.HTML().add_class("neko-in-odds")
@@ -73,7 +82,7 @@ def neko_in_widget(
 ) -> NekoInWidget:
     """A ready-to-play Neko-in widget (Classic or Events); seats are 'human', 'random', 'greedy'."""
     base = params or Params(version=version)  # type: ignore[arg-type]
-    names = [COLOURS[c].title() for c in (base.colours or range(num_players))]
+    names = [seat_name(COLOURS[c]) for c in (base.colours or range(num_players))]
     widget = NekoInWidget(
         new_state=lambda s: new_game(num_players, seed=s, params=base),
         player_names=names,

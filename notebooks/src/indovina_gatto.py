@@ -51,11 +51,15 @@ print(dict(counts))
 # %% [markdown]
 # ## Play
 #
-# You are Yellow (seat 0); Red and Green are the computer's *expected-points* player,
-# which decides from its own view only. Below the board, the **deduction board** shows
-# the exact posterior of every opponent's hidden traits, as you (the viewer) can
-# compute it. Change a seat to `human` for hot-seat play: the board then always shows
-# the cards of the player at the device, and nobody else's.
+# You are Player 0; Players 1 and 2 are the computer's *expected-points* player, which
+# decides from its own view only. (Seats are numbered, as in the move list; each also has
+# a marker of its own colour, shape and letter, never to be confused with a fur colour.)
+# Click the picture to play: a cat in your hand; to guess, a player's panel and a trait
+# of the palette under the players, in either order; "no guess" is a button. **Hint**
+# shows the expected-points player's move and its odds. Below the board, the
+# **deduction board** shows the exact posterior of every opponent's hidden traits, as
+# you (the viewer) can compute it. Change a seat to `human` for hot-seat play: the board
+# then always shows the cards of the player at the device, and nobody else's.
 
 # %%
 # NBVAL_IGNORE_OUTPUT
@@ -75,10 +79,11 @@ display(hot_seat)
 # (a hypergeometric deal); a deal survives if it reproduces **every** mask that was
 # placed or not placed, every wrong guess and - because the rules forbid naming a trait
 # on your own cards - the fact that a player who names a trait does not hold it
-# (`Params.guess_own_traits = False`, the default). The probability that Red holds *blue* is
+# (`Params.guess_own_traits = False`, the default). The probability that player 1 holds
+# *blue* is
 #
-# $$P(\text{Red has blue}\mid\text{masks}) =
-#   \frac{\#\{\text{surviving deals with blue at Red}\}}{\#\{\text{surviving deals}\}}.$$
+# $$P(\text{player 1 has blue}\mid\text{masks}) =
+#   \frac{\#\{\text{surviving deals with blue at player 1}\}}{\#\{\text{surviving deals}\}}.$$
 #
 # The library counts the deals without listing them (traits that no clue tells apart
 # are grouped, then a forward-backward sum runs over the opponents), and the tests
@@ -133,12 +138,12 @@ assert p_green_given_mask == after.probability(1, "green")
 print("all four answers are right")
 
 # %% [markdown]
-# ## A sample game, seen through Yellow's eyes
+# ## A sample game, seen through Player 0's eyes
 #
-# Four players, seed 0: Yellow (seat 0) is the expected-points player, the others
-# always guess their most likely trait. After each cat, the table shows how many deals
-# are still possible from Yellow's view, the mean probability Yellow gives to each
-# opponent's *true* hidden traits (the prior is 3/16 ≈ 19 %), and Yellow's best guess.
+# Four players, seed 0: Player 0 is the expected-points player, the others always
+# guess their most likely trait. After each cat, the table shows how many deals are
+# still possible from Player 0's view, the mean probability Player 0 gives to each
+# opponent's *true* hidden traits (the prior is 3/16 ≈ 19 %), and Player 0's best guess.
 
 # %%
 states = sample_game(4, seed=0)

@@ -16,6 +16,7 @@
 # %%
 import random
 
+from nekolib.core import IllegalAction
 from nekolib.neko_boss.boards import BOARDS, TOWN_4X6, grid_board, line_board
 from nekolib.neko_boss.rules import Move, Params, from_layout, new_game, random_layout
 
@@ -48,14 +49,21 @@ play(2, seats=["human", "solver"], random_setup=True, seed=7, pieces_per_player=
 # ## The rules on a line of five
 #
 # A 2-stack on `a1` may jump the vacant `b1` and land on `c1`; it may not stop on
-# vacant `b1`, and `d1` is 3 steps away.
+# vacant `b1`, and `d1` is 3 steps away. Actions number the intersections (`a1` is 0);
+# `state.parse("a1-c1")` turns what the board shows into the action, and an illegal
+# action is refused with the reason and the legal ones, in the board's labels.
 
 # %%
 line = Params(board=line_board(5))
 state = from_layout([(1, 0), None, 1, 0, None], line, to_move=0)
 print([state.action_to_string(a) for a in state.legal_actions()])
-after = state.apply(Move(0, 2))
+after = state.apply(state.parse("a1-c1"))
+assert after == state.apply(Move(0, 2))
 print("after a1->c1:", after.stacks, " heights", after.heights(), " next:", after.to_move)
+try:
+    state.apply(state.parse("a1-b1"))
+except IllegalAction as refusal:
+    print(refusal)
 
 # %% [markdown]
 # ## The state key
