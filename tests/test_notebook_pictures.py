@@ -1,14 +1,16 @@
 """Notebooks read without a kernel (GitHub, nbviewer, nbconvert HTML) still show every game.
 
 Each committed notebook, exported with nbconvert's HTML exporter exactly as
-``jupyter nbconvert --to html`` does, must contain the game's board as an inline
-``<svg class="nekolib-picture ...">`` in the page itself, not only inside the
+``jupyter nbconvert --to html`` does, must show the game's board as an SVG picture
+(``<svg class="nekolib-picture ...">``, inline or as nbconvert's embedded
+``data:image/svg+xml`` image) in the page itself, not only inside the
 saved widget state (a ``<script>`` that needs a kernel-less widget manager and the
 internet to draw).
 """
 
 from __future__ import annotations
 
+import base64
 import re
 from pathlib import Path
 
@@ -29,10 +31,22 @@ def html_of(path: Path) -> str:
     return body
 
 
+def svgs_in(page: str) -> list[str]:
+    """Every SVG the page shows: inline ``<svg>`` and ``<img src="data:image/svg+xml;...">``
+    (nbconvert 7 embeds ``image/svg+xml`` outputs as base64 images)."""
+    found = re.findall(r"<svg\b.*?</svg>", page, re.DOTALL)
+    for data in re.findall(r'src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"', page):
+        found.append(base64.b64decode(data).decode("utf-8"))
+    return found
+
+
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
 def test_exported_html_shows_the_game_as_a_picture(path):
-    page = SCRIPT.sub("", html_of(path))
-    pictures = re.findall(r'<svg[^>]*class="nekolib-picture ([a-z_]+)"', page)
+    page = "".join(svgs_in(SCRIPT.sub("", html_of(path))))
+    pictures = [
+        p.replace("-", "_")
+        for p in re.findall(r'<svg[^>]*class="nekolib-picture ([a-z_-]+)"', page)
+    ]
     assert path.stem in pictures, f"no {path.stem} picture outside scripts: {sorted(set(pictures))}"
 
 

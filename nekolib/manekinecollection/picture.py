@@ -18,13 +18,16 @@ boards". Ids and classes (tests and clicks use them): ``kotatsu-<name>``,
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Collection, Sequence
+from html import escape
 from typing import Any
 
 from nekolib.core import CHANCE, HIDDEN, TERMINAL
 from nekolib.manekinecollection.rules import CAN, GOLD, HAND_CLASSES, ROW_SIZE, class_of_colours
 from nekolib.picture import (
     INK,
+    MIN_FONT_PX,
     MUTED,
     SVG,
     document,
@@ -48,6 +51,7 @@ ZABUTON = 100
 ROW_H = 58
 CARD_W, CARD_H = 36, 50
 HAND_W, HAND_H = 44, 60
+PAW_STEP = 9
 SIDE_W = WIDTH - 2 * MARGIN - 3 * KOTATSU_W - 3 * GAP
 HIGHLIGHT = "#f2b600"
 
@@ -114,9 +118,25 @@ def _slug(name: str) -> str:
     return name.replace(" ", "-")
 
 
+def _at(x: float, y: float) -> str:
+    """A translation to whole pixels: children are drawn in small local coordinates."""
+    return f"translate({round(x)} {round(y)})"
+
+
+def _use(name: str, x: float = 0, y: float = 0, **attrs: Any) -> str:
+    """An instance of the shared shape ``name`` (defined once in ``<defs>``, see :func:`_defs`)."""
+    return el("use", href=f"#{name}", x=round(x) or None, y=round(y) or None, **attrs)
+
+
+def _mid(words: str, x: float, y: float, **attrs: Any) -> str:
+    """Centred text in the inherited font size (11 px, set once for the whole picture)."""
+    return el("text", escape(words), x=round(x), y=round(y), text_anchor="middle", **attrs)
+
+
 def _ring(x: float, y: float, w: float, h: float, rx: float = 6) -> str:
     """The highlight: a thick gold outline plus a dashed dark one (not colour alone)."""
     box = {"x": x - 4, "y": y - 4, "width": w + 8, "height": h + 8, "rx": rx, "fill": "none"}
+    box = {k: round(v) if isinstance(v, float) else v for k, v in box.items()}
     return el("rect", class_="highlight", stroke=HIGHLIGHT, stroke_width=5, **box) + el(
         "rect", stroke=INK, stroke_width=1.5, stroke_dasharray="5 3", **box
     )
@@ -136,31 +156,182 @@ def _who(view: dict[str, Any], seat: int | None) -> str:
     return player_name(seat)
 
 
-def _card_word(card: str) -> str:
-    parsed = _parse(card)
-    return "hidden card" if parsed is None else f"{parsed[0]} card, {parsed[1]} cat icons"
-
-
-# --------------------------------------------------------------------------- cards and pieces
-def _paws(x: float, y: float, w: float, count: int, colour: str) -> str:
-    """``count`` paw dots in rows of three (the card's cat icons)."""
+# --------------------------------------------------------------------------- shared shapes
+# Repeated shapes (paw dots, card backs, cat heads, seat markers, coin and can) are
+# drawn once in <defs> and placed with <use>: the widget sends the whole picture
+# after every click. Each is defined only if the picture uses it.
+def _paw_dots(count: int, x: float, y: float) -> str:
+    """``count`` paw dots in rows of three, centred on ``x`` (the card's cat icons)."""
     dots = []
-    ink = _ink_on(colour)
-    step = min(9.0, (w - 8) / 3)
     for i in range(count):
         row, col = divmod(i, 3)
         in_row = min(3, count - row * 3)
-        left = x + w / 2 - (in_row - 1) * step / 2
-        dots.append(el("circle", cx=left + col * step, cy=y + row * 7.5, r=2.6, fill=ink))
+        cx = x + (col - (in_row - 1) / 2) * PAW_STEP
+        dots.append(el("circle", cx=cx, cy=y + row * 7.5, r=2.6))
     return "".join(dots)
 
 
+def _cat_head(
+    cx: float, cy: float, r: float, fill: str | None, eye: str = INK, stroke: str = INK
+) -> str:
+    """A cat piece seen from above: round head, two ears, eyes (``fill=None``: inherited)."""
+    ears = (
+        f"{cx - r * 0.95:.0f},{cy - r * 0.35:.0f} {cx - r * 0.75:.0f},{cy - r * 1.35:.0f} "
+        f"{cx - r * 0.2:.0f},{cy - r * 0.9:.0f}",
+        f"{cx + r * 0.95:.0f},{cy - r * 0.35:.0f} {cx + r * 0.75:.0f},{cy - r * 1.35:.0f} "
+        f"{cx + r * 0.2:.0f},{cy - r * 0.9:.0f}",
+    )
+    eyes = [
+        el("circle", cx=cx + side * r * 0.38, cy=cy - r * 0.1, r=max(1.2, r * 0.13), fill=eye)
+        for side in (-1, 1)
+    ]
+    head = [*(el("polygon", points=p) for p in ears), el("circle", cx=cx, cy=cy, r=r)]
+    return group(head, fill=fill, stroke=stroke, stroke_width=1.2) + "".join(eyes)
+
+
+def _safe(colour: str) -> str:
+    """A colour as part of an id (the standard colour names stay readable)."""
+    return colour if re.fullmatch(r"[a-z0-9]+", colour) else "x" + colour.encode().hex()
+
+
+def _unsafe(word: str) -> str:
+    return word if not word.startswith("x") else bytes.fromhex(word[1:]).decode()
+
+
+def _face_id(kind: str, what: Any, w: int, h: int) -> str:
+    """``mn-f-green-36x50``: a card's colour face; ``mn-r-5-36x50``: its rank and paw dots;
+    ``mn-z-green-32x32``: a collected Zabuton Neko's tile."""
+    return f"mn-{kind}-{_safe(what) if isinstance(what, str) else what}-{w}x{h}"
+
+
+def _face_shape(colour: str, w: int, h: int, chip: bool = False) -> str:
+    """The colour fill and the colour's name (colour is never the only cue)."""
+    return el("rect", width=w, height=h, rx=5 if chip else 4, fill=_fill(colour), stroke=INK) + (
+        _mid(_abbr(colour), w / 2, 12, fill=_ink_on(colour))
+    )
+
+
+def _rank_shape(rank: int, w: int, h: int) -> str:
+    """The icon count as a number and, on full-size cards, as paw dots (fill inherited)."""
+    number = _mid(str(rank), w / 2, h * 0.5 + 6, font_size=15, font_weight="bold")
+    if w < 30:
+        return number
+    y = h - 12 if rank <= 3 else h - 15
+    return number + _paw_dots(min(rank, 9), w / 2, y)
+
+
+def _card_back_shape(w: int, h: int) -> str:
+    return "".join(
+        [
+            el("rect", width=w, height=h, rx=4, fill=CARD_BACK, stroke=INK),
+            el("rect", x=3, y=3, width=w - 6, height=h - 6, rx=3, fill="none", stroke="white"),
+            _cat_head(w / 2, h / 2, min(w, h) * 0.22, "#8f75b5", stroke="white"),
+        ]
+    )
+
+
+def _feature_shape(feature: str) -> str:
+    """Gold coin: a gold disc with a yen sign; cat can: a tin with the word can."""
+    if feature == GOLD:
+        return el("circle", r=9, fill="#f2c200", stroke="#7a5b00", stroke_width=1.5) + _mid(
+            "¥", 0, 4, font_weight="bold", fill="#5a4300"
+        )
+    return el(
+        "rect", x=-13, y=-8, width=26, height=16, rx=3, fill="#cfd8dc", stroke="#455a64"
+    ) + _mid("can", 0, 4, fill="#263238")
+
+
+def _maneki_shape() -> str:
+    """A Manekineko: white beckoning cat with a red collar and a raised paw."""
+    return "".join(
+        [
+            _cat_head(0, 0, 10, "white"),
+            el("rect", x=-7, y=8, width=14, height=3, rx=1.5, fill="#d1352b"),
+            el("circle", cx=13, cy=-9, r=3.5, fill="white", stroke=INK),
+        ]
+    )
+
+
+def _def_body(name: str) -> str:
+    """The shape behind ``<use href="#name">``."""
+    kind, _, arg = name[3:].partition("-")
+    if kind in ("f", "r", "z"):  # card face, card rank, collected chip (see _face_id)
+        what, _, size = arg.rpartition("-")
+        w, _, h = size.partition("x")
+        if kind == "r":
+            return group([_rank_shape(int(what), int(w), int(h))], id=name)
+        return group([_face_shape(_unsafe(what), int(w), int(h), kind == "z")], id=name)
+    if kind == "back":
+        w, _, h = arg.partition("x")
+        return group([_card_back_shape(int(w), int(h))], id=name)
+    if kind == "cat":  # a Zabuton Neko's piece, fill from the use; black cats get yellow eyes
+        eye = "#f4d03a" if arg == "black" else INK
+        return group([_cat_head(0, 0, ZABUTON * 0.2, None, eye)], id=name)
+    if kind == "seat":
+        return player_marker(0, 0, int(arg), r=9, id=name)
+    if kind == "slot":
+        return el(
+            "rect",
+            id=name,
+            width=CARD_W,
+            height=CARD_H,
+            rx=4,
+            fill="none",
+            stroke=MUTED,
+            stroke_dasharray="4 3",
+        )
+    if kind == "coin":
+        return group([_feature_shape(GOLD)], id=name)
+    if kind == "can":
+        return group([_feature_shape(CAN)], id=name)
+    if kind == "hidden":
+        return group(
+            [
+                el("circle", r=11, fill="#555"),
+                _mid("?", 0, 4, font_size=12, fill="white", font_weight="bold"),
+            ],
+            id=name,
+        )
+    if kind == "chipcoin":
+        return el("circle", id=name, r=5, fill="#f2c200", stroke="#7a5b00")
+    if kind == "chipcan":
+        return el(
+            "rect",
+            id=name,
+            x=-5,
+            y=-5,
+            width=9,
+            height=10,
+            rx=1.5,
+            fill="#cfd8dc",
+            stroke="#455a64",
+        )
+    if kind == "maneki":
+        return group([_maneki_shape()], id=name)
+    raise ValueError(f"no shared shape {name!r}")  # pragma: no cover
+
+
+def _defs(body: str) -> str:
+    """``<defs>`` with exactly the shared shapes ``body`` uses."""
+    names = sorted(set(re.findall(r'href="#(mn-[\w-]+)"', body)))
+    return el("defs", *(_def_body(n) for n in names)) if names else ""
+
+
+def _feature_icon(feature: str, x: float, y: float) -> str:
+    if feature == GOLD:
+        return _use("mn-coin", x, y)
+    if feature == CAN:
+        return _use("mn-can", x, y)
+    return ""
+
+
+# --------------------------------------------------------------------------- cards and pieces
 def card(
     word: str,
     x: float,
     y: float,
-    w: float = CARD_W,
-    h: float = CARD_H,
+    w: int = CARD_W,
+    h: int = CARD_H,
     *,
     ring: bool = False,
     **attrs: Any,
@@ -169,93 +340,33 @@ def card(
 
     The icon count is printed as a number and as paw dots ("The rank of Cat Cards is
     determined by the number of [icons printed on the card]"). ``ring``: highlighted.
+    Face and rank are shared shapes (:func:`_face_id`); a card that can be clicked
+    (an ``id`` starting ``hand-card``) draws its own rectangle first, so the board's
+    target and selection outlines show on it.
     """
     parsed = _parse(word)
     if parsed is None:
         return card_back(x, y, w, h, **attrs)
     colour, rank = parsed
-    ink = _ink_on(colour)
-    attrs["class_"] = ("card " + attrs.get("class_", "")).strip() + f" {colour}"
-    parts = [
-        title(f"{colour} {rank} ({_card_word(word)})"),
-        el("rect", x=x, y=y, width=w, height=h, rx=4, fill=_fill(colour), stroke=INK),
-        label(x + w / 2, y + 12, _abbr(colour), 11, text_anchor="middle", fill=ink),
-        label(
-            x + w / 2,
-            y + h * 0.5 + 6,
-            str(rank),
-            15,
-            text_anchor="middle",
-            fill=ink,
-            font_weight="bold",
-        ),
-    ]
-    if w >= 30:  # full-size cards also show the icons as paw dots
-        parts.append(_paws(x, y + h - 12 if rank <= 3 else y + h - 15, w, min(rank, 9), colour))
+    cls = ("card " + attrs.pop("class_", "")).strip() + f" {colour}"
+    if str(attrs.get("id", "")).startswith("hand-card"):
+        face = [
+            el("rect", width=w, height=h, rx=4, fill=_fill(colour), stroke=INK),
+            title(f"{colour} {rank}"),
+            _mid(_abbr(colour), w / 2, 12),
+        ]
+    else:
+        face = [title(f"{colour} {rank}"), _use(_face_id("f", colour, w, h))]
+    parts = [*face, _use(_face_id("r", rank, w, h))]
     if ring:
-        parts.append(_ring(x, y, w, h, 5))
-    return group(parts, **attrs)
+        parts.append(_ring(0, 0, w, h, 5))
+    return group(parts, **attrs, class_=cls, transform=_at(x, y), fill=_ink_on(colour))
 
 
-def card_back(x: float, y: float, w: float = CARD_W, h: float = CARD_H, **attrs: Any) -> str:
+def card_back(x: float, y: float, w: int = CARD_W, h: int = CARD_H, **attrs: Any) -> str:
     """A face-down cat card (another player's hand, the deck)."""
     attrs["class_"] = ("card-back " + attrs.get("class_", "")).strip()
-    parts = [
-        el("rect", x=x, y=y, width=w, height=h, rx=4, fill=CARD_BACK, stroke=INK),
-        el(
-            "rect",
-            x=x + 3,
-            y=y + 3,
-            width=w - 6,
-            height=h - 6,
-            rx=3,
-            fill="none",
-            stroke="white",
-            stroke_width=1,
-        ),
-        _cat_head(x + w / 2, y + h / 2, min(w, h) * 0.22, "#8f75b5", "white"),
-    ]
-    return group(parts, **attrs)
-
-
-def _cat_head(cx: float, cy: float, r: float, fill: str, stroke: str = INK) -> str:
-    """A cat piece seen from above: round head, two ears, eyes."""
-    ears = (
-        f"{cx - r * 0.95:.1f},{cy - r * 0.35:.1f} {cx - r * 0.75:.1f},{cy - r * 1.35:.1f} "
-        f"{cx - r * 0.2:.1f},{cy - r * 0.9:.1f}",
-        f"{cx + r * 0.95:.1f},{cy - r * 0.35:.1f} {cx + r * 0.75:.1f},{cy - r * 1.35:.1f} "
-        f"{cx + r * 0.2:.1f},{cy - r * 0.9:.1f}",
-    )
-    eye = "#f4d03a" if fill == CARD_FILLS["black"] else INK
-    return "".join(
-        [
-            *(el("polygon", points=p, fill=fill, stroke=stroke, stroke_width=1.2) for p in ears),
-            el("circle", cx=cx, cy=cy, r=r, fill=fill, stroke=stroke, stroke_width=1.2),
-            el("circle", cx=cx - r * 0.38, cy=cy - r * 0.1, r=max(1.2, r * 0.13), fill=eye),
-            el("circle", cx=cx + r * 0.38, cy=cy - r * 0.1, r=max(1.2, r * 0.13), fill=eye),
-        ]
-    )
-
-
-def _feature_icon(feature: str, x: float, y: float, r: float = 9) -> str:
-    """Gold coin: a gold disc with a yen sign; cat can: a tin with the word can."""
-    if feature == GOLD:
-        return el("circle", cx=x, cy=y, r=r, fill="#f2c200", stroke="#7a5b00", stroke_width=1.5) + (
-            label(x, y + 4, "¥", 11, text_anchor="middle", font_weight="bold", fill="#5a4300")
-        )
-    if feature == CAN:
-        return el(
-            "rect",
-            x=x - 13,
-            y=y - 8,
-            width=26,
-            height=16,
-            rx=3,
-            fill="#cfd8dc",
-            stroke="#455a64",
-            stroke_width=1.2,
-        ) + label(x, y + 4, "can", 11, text_anchor="middle", fill="#263238")
-    return ""
+    return _use(f"mn-back-{w}x{h}", x, y, **attrs)
 
 
 def _zabuton_words(z: dict[str, Any]) -> str:
@@ -264,28 +375,23 @@ def _zabuton_words(z: dict[str, Any]) -> str:
     return f"{z['colour']} cat" + (f" with {feature}" if feature else "") + f", zabuton {value}"
 
 
-def _value_badge(value: Any, x: float, y: float, r: float = 11) -> str:
+def _value_badge(value: Any, x: float, y: float) -> str:
     if value == HIDDEN:
-        return el("circle", cx=x, cy=y, r=r, fill="#555", stroke=INK) + label(
-            x, y + 4, "?", 12, text_anchor="middle", fill="white", font_weight="bold"
-        )
-    return el("circle", cx=x, cy=y, r=r, fill="white", stroke=INK) + label(
-        x, y + 4, f"{value:+d}", 11, text_anchor="middle", font_weight="bold"
+        return _use("mn-hidden", x, y)
+    return el("circle", cx=x, cy=y, r=11, fill="white", stroke=INK) + _mid(
+        f"{value:+d}", x, y + 4, font_weight="bold"
     )
 
 
 def zabuton(
-    z: dict[str, Any] | None, zid: str, x: float, y: float, size: float, hl: Collection[str]
+    z: dict[str, Any] | None, zid: str, x: float, y: float, size: int, hl: Collection[str]
 ) -> str:
     """A Zabuton Neko: the cat piece on its zabuton tile (value face down unless seen)."""
-    ring = _ring(x, y, size, size) if zid in hl else ""
+    ring = _ring(0, 0, size, size) if zid in hl else ""
     if z is None:
         body = [
-            title("empty place: a new Zabuton Neko comes from the bag"),
             el(
                 "rect",
-                x=x,
-                y=y,
                 width=size,
                 height=size,
                 rx=10,
@@ -293,17 +399,15 @@ def zabuton(
                 stroke=MUTED,
                 stroke_dasharray="6 4",
             ),
-            label(x + size / 2, y + size / 2 + 4, "empty", 11, text_anchor="middle", fill=MUTED),
+            title("empty place: a new Zabuton Neko comes from the bag"),
+            _mid("empty", size / 2, size / 2 + 4, fill=MUTED),
         ]
-        return group([*body, ring], id=zid, class_="zabuton-place empty")
+        return group([*body, ring], id=zid, class_="zabuton-place empty", transform=_at(x, y))
     colour = z["colour"]
     fill = _fill(colour)
     body = [
-        title(_zabuton_words(z)),
         el(
             "rect",
-            x=x,
-            y=y,
             width=size,
             height=size,
             rx=12,
@@ -311,61 +415,40 @@ def zabuton(
             stroke=fill,
             stroke_width=3,
         ),
+        title(_zabuton_words(z)),
         el(
             "rect",
-            x=x + 7,
-            y=y + 7,
+            x=7,
+            y=7,
             width=size - 14,
             height=size - 14,
             rx=8,
             fill="none",
             stroke=_tint(fill, 0.25),
-            stroke_width=1,
             stroke_dasharray="3 3",
         ),
-        _cat_head(x + size / 2, y + size * 0.46, size * 0.2, fill),
-        label(
-            x + size / 2,
-            y + size - 10,
-            f"{colour} cat",
-            11,
-            text_anchor="middle",
-            font_weight="bold",
-        ),
-        _feature_icon(z["feature"], x + 15, y + 15),
-        _value_badge(z["value"], x + size - 14, y + 15),
+        _use("mn-cat-black" if colour == "black" else "mn-cat", size / 2, size * 0.46, fill=fill),
+        _mid(f"{colour} cat", size / 2, size - 10, font_weight="bold"),
+        _feature_icon(z["feature"], 15, 15),
+        _value_badge(z["value"], size - 14, 15),
     ]
-    return group([*body, ring], id=zid, class_=f"zabuton {colour}")
+    return group([*body, ring], id=zid, class_=f"zabuton {colour}", transform=_at(x, y))
 
 
 def _zabuton_chip(z: dict[str, Any], x: float, y: float) -> str:
     """A collected Zabuton Neko, small: colour, value (or ?), coin/can corner."""
     colour = z["colour"]
     value = "?" if z["value"] == HIDDEN else f"{z['value']:+d}"
-    mark = ""
-    if z["feature"] == GOLD:
-        mark = el("circle", cx=x + 30, cy=y + 2, r=5, fill="#f2c200", stroke="#7a5b00")
-    elif z["feature"] == CAN:
-        mark = el(
-            "rect", x=x + 25, y=y - 3, width=9, height=10, rx=1.5, fill="#cfd8dc", stroke="#455a64"
-        )
+    mark = {GOLD: _use("mn-chipcoin", 30, 2), CAN: _use("mn-chipcan", 30, 2)}
     return group(
         [
             title(_zabuton_words(z)),
-            el("rect", x=x, y=y, width=32, height=32, rx=5, fill=_fill(colour), stroke=INK),
-            label(x + 16, y + 12, _abbr(colour), 11, text_anchor="middle", fill=_ink_on(colour)),
-            label(
-                x + 16,
-                y + 27,
-                value,
-                11,
-                text_anchor="middle",
-                font_weight="bold",
-                fill=_ink_on(colour),
-            ),
-            mark,
+            _use(_face_id("z", colour, 32, 32)),
+            _mid(value, 16, 27, font_weight="bold", fill=_ink_on(colour)),
+            mark.get(z["feature"], ""),
         ],
         class_=f"collected {colour}",
+        transform=_at(x, y),
     )
 
 
@@ -380,52 +463,38 @@ def _row(view: dict[str, Any], k: int, seat: int, x: float, y: float, hl: Collec
     h = ROW_H - 4
     colour = player_colour(seat)
     parts = [
-        title(
-            f"{player_name(seat)} at the {board['name']} kotatsu: "
-            + (", ".join(row) or "no cards yet")
-        ),
         el(
             "rect",
-            x=x,
-            y=y,
             width=KOTATSU_W,
             height=h,
             rx=6,
             fill=_tint(colour, 0.85),
             stroke=colour,
-            stroke_width=2 if done else 1,
+            stroke_width=2 if done else None,
         ),
-        player_marker(x + 14, y + h / 2, seat, r=9),
+        title(
+            f"{player_name(seat)} at the {board['name']} kotatsu: "
+            + (", ".join(row) or "no cards yet")
+        ),
+        _use(f"mn-seat-{seat}", 14, h / 2),
     ]
     for i in range(ROW_SIZE):
-        cx = x + 30 + i * (CARD_W + 5)
+        cx = 30 + i * (CARD_W + 5)
         if i < len(row):
             cid = f"played-{name}-{seat}-{i}"
-            parts.append(card(row[i], cx, y + 2, ring=cid in hl, id=cid))
+            parts.append(card(row[i], cx, 2, ring=cid in hl, id=cid))
         else:
-            parts.append(
-                el(
-                    "rect",
-                    x=cx,
-                    y=y + 2,
-                    width=CARD_W,
-                    height=CARD_H,
-                    rx=4,
-                    fill="none",
-                    stroke=MUTED,
-                    stroke_dasharray="4 3",
-                )
-            )
-    right = x + 30 + ROW_SIZE * (CARD_W + 5) + 4
+            parts.append(_use("mn-slot", cx, 2))
+    right = 30 + ROW_SIZE * (CARD_W + 5) + 4
     if done:
         order = board["completed"].index(seat) + 1
-        parts.append(label(right, y + 20, f"✓ full, {_ordinal(order)}", 12, font_weight="bold"))
+        parts.append(label(right, 20, f"✓ full, {_ordinal(order)}", 12, font_weight="bold"))
         pieces = [z["colour"] for z in board["slots"] if z is not None]
         if len(pieces) + len(row) == 5:
-            parts.append(label(right, y + 38, class_name(pieces, row), 12))
+            parts.append(label(right, 38, class_name(pieces, row), 12))
     if rid in hl:
-        parts.append(_ring(x, y, KOTATSU_W, h))
-    return group(parts, id=rid, class_="row completed" if done else "row")
+        parts.append(_ring(0, 0, KOTATSU_W, h))
+    return group(parts, id=rid, class_="row completed" if done else "row", transform=_at(x, y))
 
 
 def class_name(pieces: Sequence[str], row: Sequence[str]) -> str:
@@ -441,19 +510,9 @@ def kotatsu(view: dict[str, Any], k: int, x: float, y: float, hl: Collection[str
     kid = f"kotatsu-{name}"
     choosing = view.get("choosing") == k
     parts = [
-        title(f"the {board['name']} kotatsu"),
-        label(
-            x + KOTATSU_W / 2,
-            y + 14,
-            f"{board['name']} kotatsu" + (": showdown!" if choosing else ""),
-            14,
-            text_anchor="middle",
-            font_weight="bold",
-        ),
         el(
             "rect",
-            x=x,
-            y=y + 22,
+            y=22,
             width=KOTATSU_W,
             height=BOARD_H,
             rx=12,
@@ -461,10 +520,19 @@ def kotatsu(view: dict[str, Any], k: int, x: float, y: float, hl: Collection[str
             stroke="#8b6b4a",
             stroke_width=2,
         ),
+        title(f"the {board['name']} kotatsu"),
+        label(
+            KOTATSU_W / 2,
+            14,
+            f"{board['name']} kotatsu" + (": showdown!" if choosing else ""),
+            14,
+            text_anchor="middle",
+            font_weight="bold",
+        ),
         el(
             "rect",
-            x=x + 10,
-            y=y + 30,
+            x=10,
+            y=30,
             width=KOTATSU_W - 20,
             height=BOARD_H - 16,
             rx=6,
@@ -476,51 +544,43 @@ def kotatsu(view: dict[str, Any], k: int, x: float, y: float, hl: Collection[str
     slots = board["slots"]
     step = (KOTATSU_W - len(slots) * ZABUTON) / (len(slots) + 1)
     for s, z in enumerate(slots):
-        zx = x + step + s * (ZABUTON + step)
+        zx = step + s * (ZABUTON + step)
         parts.append(
-            zabuton(z, f"zabuton-{name}-{s}", zx, y + 22 + (BOARD_H - ZABUTON) / 2, ZABUTON, hl)
+            zabuton(z, f"zabuton-{name}-{s}", zx, 22 + (BOARD_H - ZABUTON) / 2, ZABUTON, hl)
         )
     if kid in hl:
-        parts.append(_ring(x, y + 22, KOTATSU_W, BOARD_H, 12))
+        parts.append(_ring(0, 22, KOTATSU_W, BOARD_H, 12))
     for seat in range(view["num_players"]):
-        parts.append(_row(view, k, seat, x, y + 30 + BOARD_H + seat * ROW_H, hl))
-    return group(parts, id=kid, class_="kotatsu choosing" if choosing else "kotatsu")
+        parts.append(_row(view, k, seat, 0, 30 + BOARD_H + seat * ROW_H, hl))
+    return group(
+        parts,
+        id=kid,
+        class_="kotatsu choosing" if choosing else "kotatsu",
+        transform=_at(x, y),
+    )
 
 
 # --------------------------------------------------------------------------- supply column
 def _maneki(x: float, y: float, drawn: bool) -> str:
-    """A Manekineko: white beckoning cat with a red collar (drawn) or a dashed outline."""
+    """A Manekineko drawn (white beckoning cat) or still to come (a dashed outline)."""
     if not drawn:
         return el("circle", cx=x, cy=y, r=11, fill="none", stroke=MUTED, stroke_dasharray="3 2")
-    return "".join(
-        [
-            _cat_head(x, y, 10, "white"),
-            el("rect", x=x - 7, y=y + 8, width=14, height=3, rx=1.5, fill="#d1352b"),
-            el("circle", cx=x + 13, cy=y - 9, r=3.5, fill="white", stroke=INK),
-        ]
-    )
+    return _use("mn-maneki", x, y)
 
 
 def supply(view: dict[str, Any], x: float, y: float, hl: Collection[str]) -> tuple[str, float]:
     """Manekineko drawn, the bag, the deck and the discard pile (right-hand column)."""
-    w, cx = SIDE_W, x + SIDE_W / 2
+    w, cx = SIDE_W, round(x + SIDE_W / 2)
     out = []
     drawn, goal = view["manekineko_drawn"], view.get("manekineko_to_end", 3)
     icons = [_maneki(cx + (i - (goal - 1) / 2) * 30, y + 40, i < drawn) for i in range(goal)]
     box = [
-        title(f"Manekineko drawn {drawn} of {goal}: the game ends at the {_ordinal(goal)}"),
         el("rect", x=x, y=y, width=w, height=92, rx=8, fill="white", stroke=MUTED),
+        title(f"Manekineko drawn {drawn} of {goal}: the game ends at the {_ordinal(goal)}"),
         label(cx, y + 16, "Manekineko", 12, text_anchor="middle", font_weight="bold"),
         *icons,
         label(cx, y + 70, f"{drawn}/{goal} drawn", 12, text_anchor="middle", font_weight="bold"),
-        label(
-            cx,
-            y + 85,
-            f"{view['manekineko_reserve']} in supply",
-            11,
-            text_anchor="middle",
-            fill=MUTED,
-        ),
+        _mid(f"{view['manekineko_reserve']} in supply", cx, y + 85, fill=MUTED),
     ]
     if "manekineko" in hl:
         box.append(_ring(x, y, w, 92))
@@ -529,18 +589,18 @@ def supply(view: dict[str, Any], x: float, y: float, hl: Collection[str]) -> tup
     y += 102
     contents = "; ".join(f"{n} {what}" for what, n in view["bag"].items())
     bag = [
-        title(f"bag: {contents or 'no cats'}; {view['bag_manekineko']} Manekineko"),
         el(
             "path",
-            d=f"M{cx - 18},{y + 14} Q{cx},{y + 22} {cx + 18},{y + 14} L{cx + 34},{y + 70} "
-            f"Q{cx},{y + 84} {cx - 34},{y + 70} Z",
+            d=f"M{cx - 18},{y + 14}Q{cx},{y + 22} {cx + 18},{y + 14}L{cx + 34},{y + 70}"
+            f"Q{cx},{y + 84} {cx - 34},{y + 70}Z",
             fill="#8d6e63",
             stroke=INK,
             stroke_width=1.5,
         ),
+        title(f"bag: {contents or 'no cats'}; {view['bag_manekineko']} Manekineko"),
         el(
             "path",
-            d=f"M{cx - 18},{y + 14} Q{cx},{y + 2} {cx + 18},{y + 14}",
+            d=f"M{cx - 18},{y + 14}Q{cx},{y + 2} {cx + 18},{y + 14}",
             fill="none",
             stroke="#d7b899",
             stroke_width=3,
@@ -568,26 +628,36 @@ def supply(view: dict[str, Any], x: float, y: float, hl: Collection[str]) -> tup
     return "".join(out), top + 44 if view["reshuffles"] else top + 30
 
 
-def _slot_outline(x: float, y: float, w: float, h: float) -> str:
-    return el(
-        "rect", x=x, y=y, width=w, height=h, rx=4, fill="none", stroke=MUTED, stroke_dasharray="4 3"
-    )
+def _slot_outline(x: float, y: float) -> str:
+    return _use("mn-slot", x, y)
 
 
 def _deck(view: dict[str, Any], cx: float, y: float, hl: Collection[str]) -> str:
     """The deck: a stack of card backs and its size (and how often it was reshuffled)."""
     n = view["deck_size"]
-    parts = [title(f"deck: {n} cards face down")]
+    parts = []
     for i in range(min(3, n // 20 + 1) if n else 0):
         parts.append(card_back(cx - HAND_W / 2 - 3 + i * 3, y + 3 - i * 3, HAND_W, HAND_H))
     if not n:
-        parts.append(_slot_outline(cx - HAND_W / 2, y, HAND_W, HAND_H))
+        parts.append(
+            el(
+                "rect",
+                x=round(cx - HAND_W / 2),
+                y=y,
+                width=HAND_W,
+                height=HAND_H,
+                rx=4,
+                fill="none",
+                stroke=MUTED,
+                stroke_dasharray="4 3",
+            )
+        )
+    parts.insert(1, title(f"deck: {n} cards face down"))
     base = y + HAND_H + 24
     parts.append(label(cx, base, "deck", 12, text_anchor="middle", font_weight="bold"))
-    parts.append(label(cx, base + 14, f"{n} cards", 11, text_anchor="middle"))
+    parts.append(_mid(f"{n} cards", cx, base + 14))
     if view["reshuffles"]:
-        again = f"reshuffled {view['reshuffles']}x"
-        parts.append(label(cx + 30, base + 28, again, 11, text_anchor="middle", fill=MUTED))
+        parts.append(_mid(f"reshuffled {view['reshuffles']}x", cx + 30, base + 28, fill=MUTED))
     if "deck" in hl:
         parts.append(_ring(cx - HAND_W / 2 - 3, y - 3, HAND_W + 6, HAND_H + 6))
     return group(parts, id="deck", class_="deck")
@@ -596,14 +666,15 @@ def _deck(view: dict[str, Any], cx: float, y: float, hl: Collection[str]) -> str
 def _discard(view: dict[str, Any], cx: float, y: float, hl: Collection[str]) -> str:
     """The discard pile, face up: its top card and its size."""
     pile = view["discard"]
-    parts = [title(f"discard pile: {len(pile)} cards face up")]
+    parts = []
     if pile:
         parts.append(card(pile[-1], cx - CARD_W / 2, y, class_="discard-top"))
     else:
-        parts.append(_slot_outline(cx - CARD_W / 2, y, CARD_W, CARD_H))
+        parts.append(_slot_outline(cx - CARD_W / 2, y))
+    parts.append(title(f"discard pile: {len(pile)} cards face up"))
     base = y + CARD_H + 24
     parts.append(label(cx, base, "discard", 12, text_anchor="middle", font_weight="bold"))
-    parts.append(label(cx, base + 14, f"{len(pile)} cards", 11, text_anchor="middle"))
+    parts.append(_mid(f"{len(pile)} cards", cx, base + 14))
     if "discard" in hl:
         parts.append(_ring(cx - CARD_W / 2, y, CARD_W, CARD_H))
     return group(parts, id="discard", class_="discard")
@@ -669,11 +740,11 @@ def showdown(view: dict[str, Any], x: float, y: float, w: float) -> tuple[str, f
         label(x + 10, y + 19, head, 13, font_weight="bold"),
     ]
     for place, entry in enumerate(show["ranking"]):
-        ex = x + 8 + (place % cols) * col_w
+        ex = round(x + 8 + (place % cols) * col_w)
         ey = y + 28 + (place // cols) * 40
         seat = entry["player"]
         parts.append(label(ex + 4, ey + 22, f"{place + 1}.", 13, font_weight="bold"))
-        parts.append(player_marker(ex + 30, ey + 17, seat, r=9))
+        parts.append(_use(f"mn-seat-{seat}", ex + 30, ey + 17))
         for i, c in enumerate(entry["cards"]):
             parts.append(card(c, ex + 46 + i * 29, ey, 26, 36, class_="showdown-card"))
         result = f"{entry['hand']}  (icons {'-'.join(map(str, entry['strengths']))})"
@@ -744,8 +815,8 @@ def player_panel(
     if seat == view["decider"] and seat != view["turn"]:
         tags.append("deciding")
     active = seat == view["decider"]
+    x, w = round(x), round(w)
     parts = [
-        title(f"{player_name(seat)}" + (f" ({', '.join(tags)})" if tags else "")),
         el(
             "rect",
             x=x,
@@ -757,6 +828,7 @@ def player_panel(
             stroke=colour,
             stroke_width=4 if active else 1.5,
         ),
+        title(f"{player_name(seat)}" + (f" ({', '.join(tags)})" if tags else "")),
         player_marker(x + 16, y + 17, seat, r=10),
         label(x + 32, y + 22, player_name(seat), 14, font_weight="bold"),
     ]
@@ -793,17 +865,17 @@ def _panel_height(view: dict[str, Any], w: float) -> float:
 def legend(y: float) -> str:
     parts = [
         _feature_icon(GOLD, MARGIN + 12, y),
-        label(MARGIN + 26, y + 4, "gold coin piece", 11),
+        el("text", "gold coin piece", x=MARGIN + 26, y=y + 4),
         _feature_icon(CAN, MARGIN + 140, y),
-        label(MARGIN + 158, y + 4, "cat can piece", 11),
-        _value_badge(HIDDEN, MARGIN + 262, y, 9),
-        label(MARGIN + 276, y + 4, "zabuton value face down", 11),
-        label(
-            MARGIN + 440,
-            y + 4,
+        el("text", "cat can piece", x=MARGIN + 158, y=y + 4),
+        _use("mn-hidden", MARGIN + 262, y),
+        el("text", "zabuton value face down", x=MARGIN + 278, y=y + 4),
+        el(
+            "text",
             "cards: colour, icon count and paw dots; ✓ full, 1st = "
             "third card played first (wins ties)",
-            11,
+            x=MARGIN + 440,
+            y=y + 4,
         ),
     ]
     return group(parts, class_="legend")
@@ -811,7 +883,10 @@ def legend(y: float) -> str:
 
 # --------------------------------------------------------------------------- public API
 def svg(view: dict[str, Any], *, highlight: Collection[str] = ()) -> SVG:
-    """The table as ``view`` shows it; ids in ``highlight`` get a gold and dashed ring."""
+    """The table as ``view`` shows it; ids in ``highlight`` get a gold and dashed ring.
+
+    Text without its own size is 11 px (set once on the outer group, as is the ink).
+    """
     hl = frozenset(highlight)
     body = [header(view)]
     top = 62
@@ -833,7 +908,9 @@ def svg(view: dict[str, Any], *, highlight: Collection[str] = ()) -> SVG:
         body.append(player_panel(view, seat, MARGIN + seat * (w + GAP), y, w, h, hl))
     y += h + 18
     body.append(legend(y))
-    return document(WIDTH, y + 16, body, game="manekinecollection", label=summary(view))
+    inner = "".join(body)
+    everything = group([_defs(inner), inner], font_size=MIN_FONT_PX, fill=INK)
+    return document(WIDTH, y + 16, [everything], game="manekinecollection", label=summary(view))
 
 
 def _card_text(c: str) -> str:

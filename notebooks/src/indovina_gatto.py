@@ -49,6 +49,26 @@ print("cats:", len(DEFAULT_DECK), "| traits per cat:", dict(Counter(map(len, DEF
 print(dict(counts))
 
 # %% [markdown]
+# ## The table
+#
+# Every position draws itself. A three-player game twelve cats in, as a spectator sees
+# it: the cats on the table with their traits as pictograms (pose silhouette, fur
+# colour, stripes or spots, accessory) and the masks the players put on them, each
+# player's fan of three trait cards (face down unless unmasked), masks in reserve and
+# received, and the last guesses.
+
+# %%
+from nekolib.indovina_gatto.picture import example_view, svg
+
+svg(example_view())
+
+# %% [markdown]
+# `print(state)` gives a compact text version of any position:
+
+# %%
+print(new_game(3, seed=1))
+
+# %% [markdown]
 # ## Play
 #
 # You are Player 0; Players 1 and 2 are the computer's *expected-points* player, which
@@ -59,7 +79,9 @@ print(dict(counts))
 # shows the expected-points player's move and its odds. Below the board, the
 # **deduction board** shows the exact posterior of every opponent's hidden traits, as
 # you (the viewer) can compute it. Change a seat to `human` for hot-seat play: the board
-# then always shows the cards of the player at the device, and nobody else's.
+# then always shows the cards of the player at the device, and nobody else's; between
+# players a hand-over screen hides everything until the next player clicks "ready"
+# (the second game below starts that way).
 
 # %%
 # NBVAL_IGNORE_OUTPUT

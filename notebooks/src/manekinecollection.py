@@ -193,11 +193,14 @@ fig = strength_spread_chart()
 # %% [markdown]
 # ## Play
 #
-# Seat 0 (Tama) is yours; the others are greedy computer players (change any seat to
-# `human` for hot-seat play: the board always shows only the hand of the player whose
-# decision it is). Chance events are rolled automatically; the odds panel under the
-# board shows your chances at each kotatsu, and every showdown is explained with its
-# ranking.
+# Red (seat 0) is yours; Blue and Green are greedy computer players (change any seat to
+# `human` for hot-seat play: a hand-over screen hides your hand until the next player is
+# ready, and the board shows only the hand of the player whose decision it is). Play by
+# clicking the picture: one or two of your hand cards, then the kotatsu to put them at;
+# after a showdown you win, click the Zabuton Neko you take. **Hint** highlights the
+# greedy player's move and says why (the expected hand it aims for, or the Zabuton's
+# worth). Chance events are rolled automatically; the odds panel under the board shows
+# your chances at each kotatsu, and every showdown is explained with its ranking.
 
 # %%
 # NBVAL_IGNORE_OUTPUT

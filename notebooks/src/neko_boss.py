@@ -27,13 +27,33 @@ for board in BOARDS.values():
     )
 
 # %% [markdown]
+# Every position draws itself: a seeded random placement, eight moves in, with the last
+# move as an arrow, stacks of 4+ on gold plates and the score table under the board.
+
+# %%
+from nekolib.neko_boss.picture import example_view, svg
+
+svg(example_view())
+
+# %% [markdown]
+# A state shows the same picture (`state`), prints as text (`print(state)`) and has a
+# one-line `repr`:
+
+# %%
+start = random_layout(Params(), random.Random(2022))
+print(start)
+print(repr(start))
+
+# %% [markdown]
 # ## Play
 #
-# Red is yours, Blue is the greedy computer. Each button is a legal action: first the
-# placements, then only the moves that land on an occupied intersection at exactly the
-# right distance. Change a seat to `human` for hot-seat play, or to `solver` (perfect
-# play once at most 14 stacks are left), use *Undo*, or start a new game with a seed.
-# `random_setup=True` skips the placement phase.
+# Red is yours, Blue is the greedy computer. **Click the picture to play**: in the
+# placement phase click a free intersection; then click one of your stacks (the ones
+# that can move light up) and then the stack it lands on. Click a picked stack again,
+# or press Escape, to change your mind. **Hint** asks the solver (exact once at most
+# 14 stacks are left, greedy before) and shows its move with the reason. Change a seat
+# to `human` for hot-seat play, or to `solver`, use *Undo*, or start a new game with a
+# seed. `random_setup=True` skips the placement phase.
 
 # %%
 # NBVAL_IGNORE_OUTPUT

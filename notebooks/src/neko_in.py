@@ -32,14 +32,39 @@ from nekolib.neko_in.rules import new_game
 from nekolib.neko_in.widget import NekoInLauncher, neko_in_widget
 
 # %% [markdown]
+# ## The house
+#
+# Every position draws itself. Here is a three-player game a few turns in, as a
+# spectator sees it (everybody's hideout tiles face down): the room boards with their
+# five hideouts, the cats, the Garden and the last roll.
+
+# %%
+demo = Match(new_game(3, seed=1), seed=1)
+demo.advance({0: GreedyAgent(), 1: GreedyAgent(), 2: GreedyAgent(), TABLE: RandomAgent()},
+             max_steps=25)
+demo.state
+
+# %% [markdown]
+# `print(state)` gives the same position as compact text, and `state.picture(0)` shows
+# it through the Black cat's eyes (its own tiles face up):
+
+# %%
+print(demo.state)
+
+# %%
+demo.state.picture(0)
+
+# %% [markdown]
 # ## Play a game (Classic)
 #
-# You are Black; Red and Yellow are greedy computer players (switch any seat to
-# `human` for hot seat: the board always shows the tiles of the player who decides,
-# and nobody else's). When Red or Yellow owns the room you enter, they choose your
-# hideout. After each turn the catch die is rolled: click who was fastest (set
-# *Table* to a computer to let it answer). Undo, new game with a seed and the move
-# log are below the buttons.
+# You are the Black cat; the Red and Yellow cats are greedy computer players. **Click
+# the picture to play**: the rooms you may enter light up; when you own the room a
+# visitor enters, you choose the hideout by clicking it. After each turn the catch die
+# is rolled: click who was fastest (set *Table* to a computer to let it answer).
+# **Hint** shows what the greedy player would do, and why. Switch seats to `human`
+# for hot seat: a hand-over screen hides every tile until the next player is ready.
+# Undo, new game with a seed, and the move log (and every legal move as a list) are
+# below the picture.
 
 # %%
 # NBVAL_IGNORE_OUTPUT
