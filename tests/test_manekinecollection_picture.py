@@ -34,6 +34,33 @@ def _by_id(root: ET.Element) -> dict[str, ET.Element]:
     return {e.get("id"): e for e in root.iter() if e.get("id")}
 
 
+def _drawn(root: ET.Element, e: ET.Element, fill: str | None = None) -> list[tuple]:
+    """(tag, text, effective fill) of every text and circle ``e`` draws, in order, following
+    ``<use>`` into the shared shapes of ``<defs>`` (drawn once, placed many times)."""
+    fill = e.get("fill", fill)
+    out = []
+    if e.tag in (NS + "text", NS + "circle"):
+        out.append((e.tag[len(NS) :], e.text, fill))
+    if e.tag == NS + "use":
+        shape = next(d for d in root.iter() if d.get("id") == e.get("href")[1:])
+        out += _drawn(root, shape, fill)
+    for child in e:
+        out += _drawn(root, child, fill)
+    return out
+
+
+def _card(root: ET.Element, c: ET.Element) -> str:
+    """The card as drawn: colour (its class) and icon count, e.g. ``green 5``; checks that the
+    colour's name is written on it and that the paw dots match the number."""
+    colour = c.get("class").split()[-1]
+    drawn = _drawn(root, c)
+    texts = [t for tag, t, _ in drawn if tag == "text"]
+    assert texts[0] == picture.ABBREVIATIONS[colour], texts
+    dots = sum(1 for tag, *_ in drawn if tag == "circle")
+    assert dots in (0, min(int(texts[1]), 9))
+    return f"{colour} {texts[1]}"
+
+
 def _tooltip(e: ET.Element) -> str:
     node = e.find(NS + "title")
     assert node is not None, e.attrib
@@ -87,7 +114,8 @@ def check_picture(view: dict) -> ET.Element:
             row = ids[f"row-{name}-{seat}"]
             assert row in list(kotatsu.iter())
             cards = _classes(row, "card")
-            assert [_tooltip(c).split(" (")[0] for c in cards] == board["rows"][seat]
+            assert [_card(root, c) for c in cards] == board["rows"][seat]
+            assert ", ".join(board["rows"][seat]) in _tooltip(row)
             assert [c.get("id") for c in cards] == [
                 f"played-{name}-{seat}-{i}" for i in range(len(board["rows"][seat]))
             ]
@@ -95,7 +123,7 @@ def check_picture(view: dict) -> ET.Element:
     viewer = view["viewer"]
     hand_cards = _classes(root, "hand-card")
     mine = view["hands"][viewer] if viewer is not None else []
-    assert [_tooltip(c).split(" (")[0] for c in hand_cards] == mine
+    assert [_tooltip(c) for c in hand_cards] == [_card(root, c) for c in hand_cards] == mine
     assert [c.get("id") for c in hand_cards] == [f"hand-card-{i}" for i in range(len(mine))]
     for seat in range(n):
         assert "player" in ids[f"player-{seat}"].get("class").split()
@@ -139,9 +167,7 @@ def test_every_font_is_at_least_11_px_and_every_card_says_its_colour() -> None:
         assert sizes and min(sizes) >= 11
         root = ET.fromstring(svg)
         for c in _classes(root, "card"):
-            colour, rank = _tooltip(c).split(" (")[0].split()
-            texts = [t.text for t in c.iter(NS + "text")]
-            assert texts[0] == picture.ABBREVIATIONS[colour] and texts[1] == rank
+            _card(root, c)  # the colour's name, the number and as many paw dots
 
 
 def test_full_size_cards_show_their_icons_as_paw_dots() -> None:
@@ -149,9 +175,10 @@ def test_full_size_cards_show_their_icons_as_paw_dots() -> None:
     view["hands"][0] = ["green 5", "black 1", "yellow 6"]
     root = ET.fromstring(picture.svg(view))
     cards = _classes(root, "hand-card")
-    assert [len(list(c.iter(NS + "circle"))) for c in cards] == [5, 1, 6]
-    black = cards[1]
-    assert all(t.get("fill") == "white" for t in black.iter(NS + "text"))  # light text on black
+    drawn = [_drawn(root, c) for c in cards]
+    assert [sum(tag == "circle" for tag, *_ in d) for d in drawn] == [5, 1, 6]
+    assert all(f == "white" for _, _, f in drawn[1])  # light text and dots on black
+    assert all(f != "white" for _, _, f in drawn[2])  # dark ones on yellow
 
 
 def _secret_twin(state: MNState, other: int) -> MNState:

@@ -104,7 +104,8 @@ class GreedyAgent:
             return f"{mine}; the only play"
         best = max(others, key=lambda a: values[a.kotatsu][a.cards])
         other = values[best.kotatsu][best.cards]
-        return f"{mine} vs {other:.2f} for the next best ({best})"
+        tie = "; more icons break the tie" if round(other, 2) >= round(value, 2) else ""
+        return f"{mine} vs {other:.2f} for the next best ({best}){tie}"
 
 
 def _expected(state: MNState) -> dict[int, dict[tuple[Card, ...], float]]:

@@ -38,7 +38,6 @@ from nekolib.picture import (
     player_name,
     title,
 )
-from nekolib.picture import text as label
 
 __all__ = ["CARD_FILLS", "example_view", "summary", "svg", "text"]
 
@@ -128,9 +127,16 @@ def _use(name: str, x: float = 0, y: float = 0, **attrs: Any) -> str:
     return el("use", href=f"#{name}", x=round(x) or None, y=round(y) or None, **attrs)
 
 
-def _mid(words: str, x: float, y: float, **attrs: Any) -> str:
-    """Centred text in the inherited font size (11 px, set once for the whole picture)."""
-    return el("text", escape(words), x=round(x), y=round(y), text_anchor="middle", **attrs)
+def label(x: float, y: float, words: str, size: float = MIN_FONT_PX, **attrs: Any) -> str:
+    """Text; the ink and the 11 px size are inherited (set once for the whole picture)."""
+    size = max(size, MIN_FONT_PX)
+    font_size = None if size == MIN_FONT_PX else size
+    return el("text", escape(str(words)), x=round(x), y=round(y), font_size=font_size, **attrs)
+
+
+def _mid(words: str, x: float, y: float, size: float = MIN_FONT_PX, **attrs: Any) -> str:
+    """Centred text."""
+    return label(x, y, words, size, text_anchor="middle", **attrs)
 
 
 def _ring(x: float, y: float, w: float, h: float, rx: float = 6) -> str:
@@ -167,7 +173,7 @@ def _paw_dots(count: int, x: float, y: float) -> str:
         row, col = divmod(i, 3)
         in_row = min(3, count - row * 3)
         cx = x + (col - (in_row - 1) / 2) * PAW_STEP
-        dots.append(el("circle", cx=cx, cy=y + row * 7.5, r=2.6))
+        dots.append(el("circle", cx=cx, cy=(y + row * 7.5) or None, r=2.6))
     return "".join(dots)
 
 
@@ -176,10 +182,8 @@ def _cat_head(
 ) -> str:
     """A cat piece seen from above: round head, two ears, eyes (``fill=None``: inherited)."""
     ears = (
-        f"{cx - r * 0.95:.0f},{cy - r * 0.35:.0f} {cx - r * 0.75:.0f},{cy - r * 1.35:.0f} "
-        f"{cx - r * 0.2:.0f},{cy - r * 0.9:.0f}",
-        f"{cx + r * 0.95:.0f},{cy - r * 0.35:.0f} {cx + r * 0.75:.0f},{cy - r * 1.35:.0f} "
-        f"{cx + r * 0.2:.0f},{cy - r * 0.9:.0f}",
+        " ".join(f"{_num(cx + side * dx * r)},{_num(cy - dy * r)}" for dx, dy in _EAR)
+        for side in (-1, 1)
     )
     eyes = [
         el("circle", cx=cx + side * r * 0.38, cy=cy - r * 0.1, r=max(1.2, r * 0.13), fill=eye)
@@ -189,35 +193,44 @@ def _cat_head(
     return group(head, fill=fill, stroke=stroke, stroke_width=1.2) + "".join(eyes)
 
 
+_EAR = ((0.95, 0.35), (0.75, 1.35), (0.2, 0.9))
+"""An ear's corners, in head radii from the centre (outwards, up)."""
+
+
+def _num(v: float) -> str:
+    """A coordinate with at most one decimal (``10``, ``-4.5``)."""
+    return f"{v:.1f}".rstrip("0").rstrip(".")
+
+
 def _safe(colour: str) -> str:
     """A colour as part of an id (the standard colour names stay readable)."""
-    return colour if re.fullmatch(r"[a-z0-9]+", colour) else "x" + colour.encode().hex()
+    return colour if re.fullmatch(r"[a-z0-9]+", colour) else "x-" + colour.encode().hex()
 
 
 def _unsafe(word: str) -> str:
-    return word if not word.startswith("x") else bytes.fromhex(word[1:]).decode()
+    return bytes.fromhex(word[2:]).decode() if word.startswith("x-") else word
 
 
-def _face_id(kind: str, what: Any, w: int, h: int) -> str:
-    """``mn-f-green-36x50``: a card's colour face; ``mn-r-5-36x50``: its rank and paw dots;
-    ``mn-z-green-32x32``: a collected Zabuton Neko's tile."""
-    return f"mn-{kind}-{_safe(what) if isinstance(what, str) else what}-{w}x{h}"
+def _face_id(kind: str, what: str | int) -> str:
+    """``mn-f-green``: a card's colour face; ``mn-r-5``: its rank and paw dots;
+    ``mn-z-green``: a collected Zabuton Neko's tile (cards are ``CARD_W x CARD_H``)."""
+    return f"mn-{kind}-{_safe(what) if isinstance(what, str) else what}"
 
 
 def _face_shape(colour: str, w: int, h: int, chip: bool = False) -> str:
     """The colour fill and the colour's name (colour is never the only cue)."""
+    weight = "normal" if chip else None  # a chip's value is bold, its colour name is not
     return el("rect", width=w, height=h, rx=5 if chip else 4, fill=_fill(colour), stroke=INK) + (
-        _mid(_abbr(colour), w / 2, 12, fill=_ink_on(colour))
+        _mid(_abbr(colour), w / 2, 12, fill=_ink_on(colour), font_weight=weight)
     )
 
 
 def _rank_shape(rank: int, w: int, h: int) -> str:
     """The icon count as a number and, on full-size cards, as paw dots (fill inherited)."""
-    number = _mid(str(rank), w / 2, h * 0.5 + 6, font_size=15, font_weight="bold")
+    number = _mid(str(rank), w / 2, h * 0.5 + 6, size=15, font_weight="bold")
     if w < 30:
         return number
-    y = h - 12 if rank <= 3 else h - 15
-    return number + _paw_dots(min(rank, 9), w / 2, y)
+    return number + _use(f"mn-p-{min(rank, 9)}", w / 2, h - 12 if rank <= 3 else h - 15)
 
 
 def _card_back_shape(w: int, h: int) -> str:
@@ -255,31 +268,39 @@ def _maneki_shape() -> str:
 def _def_body(name: str) -> str:
     """The shape behind ``<use href="#name">``."""
     kind, _, arg = name[3:].partition("-")
-    if kind in ("f", "r", "z"):  # card face, card rank, collected chip (see _face_id)
-        what, _, size = arg.rpartition("-")
-        w, _, h = size.partition("x")
-        if kind == "r":
-            return group([_rank_shape(int(what), int(w), int(h))], id=name)
-        return group([_face_shape(_unsafe(what), int(w), int(h), kind == "z")], id=name)
+    if kind == "p":  # paw dots around x = 0, fill from the card
+        return group([_paw_dots(int(arg), 0, 0)], id=name)
+    if kind == "slots":  # the empty places of a row, from place ``arg`` on
+        first = int(arg)
+        return group(
+            [
+                el("rect", x=(i - first) * (CARD_W + 5), width=CARD_W, height=CARD_H, rx=4)
+                for i in range(first, ROW_SIZE)
+            ],
+            id=name,
+            fill="none",
+            stroke=MUTED,
+            stroke_dasharray="4 3",
+        )
+    if kind == "r":  # card rank, see _face_id
+        return group([_rank_shape(int(arg), CARD_W, CARD_H)], id=name)
+    if kind in ("f", "z"):
+        size = (32, 32) if kind == "z" else (CARD_W, CARD_H)
+        return group([_face_shape(_unsafe(arg), *size, chip=kind == "z")], id=name)
     if kind == "back":
         w, _, h = arg.partition("x")
         return group([_card_back_shape(int(w), int(h))], id=name)
     if kind == "cat":  # a Zabuton Neko's piece, fill from the use; black cats get yellow eyes
         eye = "#f4d03a" if arg == "black" else INK
         return group([_cat_head(0, 0, ZABUTON * 0.2, None, eye)], id=name)
+    if kind == "row":  # a seat's tatami strip at a kotatsu, with its marker
+        seat = int(arg)
+        colour = player_colour(seat)
+        tint = _tint(colour, 0.85)
+        strip = el("rect", width=KOTATSU_W, height=ROW_H - 4, rx=6, fill=tint, stroke=colour)
+        return group([strip, _use(f"mn-seat-{seat}", 14, (ROW_H - 4) / 2)], id=name)
     if kind == "seat":
         return player_marker(0, 0, int(arg), r=9, id=name)
-    if kind == "slot":
-        return el(
-            "rect",
-            id=name,
-            width=CARD_W,
-            height=CARD_H,
-            rx=4,
-            fill="none",
-            stroke=MUTED,
-            stroke_dasharray="4 3",
-        )
     if kind == "coin":
         return group([_feature_shape(GOLD)], id=name)
     if kind == "can":
@@ -288,7 +309,7 @@ def _def_body(name: str) -> str:
         return group(
             [
                 el("circle", r=11, fill="#555"),
-                _mid("?", 0, 4, font_size=12, fill="white", font_weight="bold"),
+                _mid("?", 0, 4, 12, fill="white", font_weight="bold"),
             ],
             id=name,
         )
@@ -313,8 +334,13 @@ def _def_body(name: str) -> str:
 
 def _defs(body: str) -> str:
     """``<defs>`` with exactly the shared shapes ``body`` uses."""
-    names = sorted(set(re.findall(r'href="#(mn-[\w-]+)"', body)))
-    return el("defs", *(_def_body(n) for n in names)) if names else ""
+    shapes: dict[str, str] = {}
+    todo = set(re.findall(r'href="#(mn-[\w-]+)"', body))
+    while todo:  # a shape may use another (a card's rank uses its paw dots)
+        name = todo.pop()
+        shapes[name] = _def_body(name)
+        todo |= set(re.findall(r'href="#(mn-[\w-]+)"', shapes[name])) - shapes.keys()
+    return el("defs", *(shapes[n] for n in sorted(shapes))) if shapes else ""
 
 
 def _feature_icon(feature: str, x: float, y: float) -> str:
@@ -349,18 +375,19 @@ def card(
         return card_back(x, y, w, h, **attrs)
     colour, rank = parsed
     cls = ("card " + attrs.pop("class_", "")).strip() + f" {colour}"
-    if str(attrs.get("id", "")).startswith("hand-card"):
+    if str(attrs.get("id", "")).startswith("hand-card") or (w, h) != (CARD_W, CARD_H):
         face = [
             el("rect", width=w, height=h, rx=4, fill=_fill(colour), stroke=INK),
             title(f"{colour} {rank}"),
             _mid(_abbr(colour), w / 2, 12),
         ]
-    else:
-        face = [title(f"{colour} {rank}"), _use(_face_id("f", colour, w, h))]
-    parts = [*face, _use(_face_id("r", rank, w, h))]
+    else:  # a played card: its row's (or the showdown's) tooltip names it
+        face = [_use(_face_id("f", colour))]
+    parts = [*face, _use(_face_id("r", rank), (w - CARD_W) / 2, (h - CARD_H) / 2)]
     if ring:
         parts.append(_ring(0, 0, w, h, 5))
-    return group(parts, **attrs, class_=cls, transform=_at(x, y), fill=_ink_on(colour))
+    ink = _ink_on(colour)  # the picture's ink is inherited; white is said
+    return group(parts, **attrs, class_=cls, transform=_at(x, y), fill=None if ink == INK else ink)
 
 
 def card_back(x: float, y: float, w: int = CARD_W, h: int = CARD_H, **attrs: Any) -> str:
@@ -436,20 +463,27 @@ def zabuton(
 
 
 def _zabuton_chip(z: dict[str, Any], x: float, y: float) -> str:
-    """A collected Zabuton Neko, small: colour, value (or ?), coin/can corner."""
+    """A collected Zabuton Neko, small: colour, value (or ?), coin/can corner.
+
+    The value's centring, weight and white ink are set once on the group of a player's
+    chips.
+    """
     colour = z["colour"]
     value = "?" if z["value"] == HIDDEN else f"{z['value']:+d}"
-    mark = {GOLD: _use("mn-chipcoin", 30, 2), CAN: _use("mn-chipcan", 30, 2)}
-    return group(
-        [
-            title(_zabuton_words(z)),
-            _use(_face_id("z", colour, 32, 32)),
-            _mid(value, 16, 27, font_weight="bold", fill=_ink_on(colour)),
-            mark.get(z["feature"], ""),
-        ],
-        class_=f"collected {colour}",
-        transform=_at(x, y),
+    mark = {GOLD: _use("mn-chipcoin", x + 30, y + 2), CAN: _use("mn-chipcan", x + 30, y + 2)}
+    feature = FEATURE_WORDS.get(z["feature"])
+    words = f"{colour} cat" + (f", {feature}" if feature else "")
+    words += ", face down" if value == "?" else f", worth {value}"
+    tile = el(
+        "use",
+        title(words),
+        href=f"#{_face_id('z', colour)}",
+        x=round(x),
+        y=round(y),
+        class_="collected",
     )
+    ink = None if _ink_on(colour) == "white" else INK  # white is set on the group of chips
+    return tile + label(x + 16, y + 27, value, fill=ink) + mark.get(z["feature"], "")
 
 
 # --------------------------------------------------------------------------- kotatsu
@@ -461,37 +495,26 @@ def _row(view: dict[str, Any], k: int, seat: int, x: float, y: float, hl: Collec
     rid = f"row-{name}-{seat}"
     done = seat in board["completed"]
     h = ROW_H - 4
-    colour = player_colour(seat)
     parts = [
-        el(
-            "rect",
-            width=KOTATSU_W,
-            height=h,
-            rx=6,
-            fill=_tint(colour, 0.85),
-            stroke=colour,
-            stroke_width=2 if done else None,
-        ),
+        _use(f"mn-row-{seat}", stroke_width=2 if done else None),  # tatami and seat marker
         title(
             f"{player_name(seat)} at the {board['name']} kotatsu: "
             + (", ".join(row) or "no cards yet")
         ),
-        _use(f"mn-seat-{seat}", 14, h / 2),
     ]
-    for i in range(ROW_SIZE):
-        cx = 30 + i * (CARD_W + 5)
-        if i < len(row):
-            cid = f"played-{name}-{seat}-{i}"
-            parts.append(card(row[i], cx, 2, ring=cid in hl, id=cid))
-        else:
-            parts.append(_use("mn-slot", cx, 2))
+    for i, word in enumerate(row):
+        cid = f"played-{name}-{seat}-{i}"
+        parts.append(card(word, 30 + i * (CARD_W + 5), 2, ring=cid in hl, id=cid))
+    if len(row) < ROW_SIZE:
+        parts.append(_use(f"mn-slots-{len(row)}", 30 + len(row) * (CARD_W + 5), 2))
     right = 30 + ROW_SIZE * (CARD_W + 5) + 4
-    if done:
+    if done:  # "third card first": the order the rows were completed in breaks ties
         order = board["completed"].index(seat) + 1
-        parts.append(label(right, 20, f"✓ full, {_ordinal(order)}", 12, font_weight="bold"))
+        lines = el("tspan", f"✓ full, {_ordinal(order)}", font_weight="bold")
         pieces = [z["colour"] for z in board["slots"] if z is not None]
         if len(pieces) + len(row) == 5:
-            parts.append(label(right, 38, class_name(pieces, row), 12))
+            lines += el("tspan", class_name(pieces, row), x=right, y=38)
+        parts.append(el("text", lines, x=right, y=20, font_size=12))
     if rid in hl:
         parts.append(_ring(0, 0, KOTATSU_W, h))
     return group(parts, id=rid, class_="row completed" if done else "row", transform=_at(x, y))
@@ -629,7 +652,7 @@ def supply(view: dict[str, Any], x: float, y: float, hl: Collection[str]) -> tup
 
 
 def _slot_outline(x: float, y: float) -> str:
-    return _use("mn-slot", x, y)
+    return _use(f"mn-slots-{ROW_SIZE - 1}", x, y)  # one empty place
 
 
 def _deck(view: dict[str, Any], cx: float, y: float, hl: Collection[str]) -> str:
@@ -713,7 +736,7 @@ def header(view: dict[str, Any]) -> str:
     ]
     if view["phase"] != "over":
         turn = view["turn"]
-        parts.append(player_marker(MARGIN + 13, 45, turn, r=8))
+        parts.append(_use(f"mn-seat-{turn}", MARGIN + 13, 45))
     parts.append(
         label(MARGIN + 28 if view["phase"] != "over" else MARGIN + 4, 50, _status(view), 13)
     )
@@ -730,27 +753,34 @@ def showdown(view: dict[str, Any], x: float, y: float, w: float) -> tuple[str, f
     deciding = not show["taken"] and view.get("choosing") == show["kotatsu"]
     head = f"Showdown at the {where} kotatsu (pieces: {', '.join(show['pieces'])})"
     if deciding:
-        head += f" - {player_name(show['ranking'][0]['player'])} is choosing a Zabuton Neko"
+        head += f" - {player_name(show['ranking'][0]['player'])} chooses a Zabuton Neko"
+    # while the cards still lie at the kotatsu (the winner is choosing) the rows show them
+    shown = not any(view["kotatsu"][show["kotatsu"]]["rows"])
     cols = 2
     col_w = (w - 16) / cols
     lines = (len(show["ranking"]) + cols - 1) // cols
-    h = 30 + lines * 40
+    line_h = 56 if shown else 40
+    h = 30 + lines * line_h
     parts = [
         el("rect", x=x, y=y, width=w, height=h, rx=8, fill="white", stroke=MUTED),
         label(x + 10, y + 19, head, 13, font_weight="bold"),
     ]
     for place, entry in enumerate(show["ranking"]):
         ex = round(x + 8 + (place % cols) * col_w)
-        ey = y + 28 + (place // cols) * 40
+        ey = y + 28 + (place // cols) * line_h
+        mid = ey + (25 if shown else 15)
         seat = entry["player"]
-        parts.append(label(ex + 4, ey + 22, f"{place + 1}.", 13, font_weight="bold"))
-        parts.append(_use(f"mn-seat-{seat}", ex + 30, ey + 17))
-        for i, c in enumerate(entry["cards"]):
-            parts.append(card(c, ex + 46 + i * 29, ey, 26, 36, class_="showdown-card"))
+        parts.append(label(ex + 4, mid + 5, f"{place + 1}.", 13, font_weight="bold"))
+        parts.append(_use(f"mn-seat-{seat}", ex + 30, mid))
+        right = ex + 46
+        if shown:
+            for i, c in enumerate(entry["cards"]):
+                parts.append(card(c, right + i * (CARD_W + 4), ey, class_="showdown-card"))
+            right += ROW_SIZE * (CARD_W + 4) + 6
         result = f"{entry['hand']}  (icons {'-'.join(map(str, entry['strengths']))})"
-        parts.append(label(ex + 46 + 3 * 29 + 6, ey + 14, result, 12, font_weight="bold"))
+        parts.append(label(right, mid - 5, result, 12, font_weight="bold"))
         if seat in taken:
-            parts.append(label(ex + 46 + 3 * 29 + 6, ey + 30, f"took the {taken[seat]}", 12))
+            parts.append(label(right, mid + 13, f"took the {taken[seat]}", 12))
     return group(parts, id="showdown", class_="showdown"), y + h
 
 
@@ -761,7 +791,6 @@ def _hand(view: dict[str, Any], seat: int, x: float, y: float, hl: Collection[st
     n = view["hand_sizes"][seat]
     parts = []
     if hand == HIDDEN:
-        parts.append(title(f"{player_name(seat)}'s hand: {n} cards, hidden"))
         for i in range(n):
             parts.append(card_back(x + i * 16, y + 4, CARD_W, CARD_H))
         parts.append(
@@ -829,7 +858,7 @@ def player_panel(
             stroke_width=4 if active else 1.5,
         ),
         title(f"{player_name(seat)}" + (f" ({', '.join(tags)})" if tags else "")),
-        player_marker(x + 16, y + 17, seat, r=10),
+        _use(f"mn-seat-{seat}", x + 16, y + 17, class_=f"player-marker seat-{seat}"),
         label(x + 32, y + 22, player_name(seat), 14, font_weight="bold"),
     ]
     if tags:
@@ -841,9 +870,12 @@ def player_panel(
     cy = y + 32 + HAND_H + 18
     parts.append(label(x + 10, cy, f"Zabuton Neko: {len(zs)}", 12))
     per_line = max(1, int((w - 16) // 36))
-    for i, z in enumerate(zs):
-        line, col = divmod(i, per_line)
-        parts.append(_zabuton_chip(z, x + 10 + col * 36, cy + 8 + line * 38))
+    chips = [
+        _zabuton_chip(z, x + 10 + i % per_line * 36, cy + 8 + i // per_line * 38)
+        for i, z in enumerate(zs)
+    ]
+    if chips:
+        parts.append(group(chips, text_anchor="middle", font_weight="bold", fill="white"))
     lines = (len(zs) + per_line - 1) // per_line
     sy = cy + 8 + lines * 38 + 14
     for words, bold in _score_lines(view, seat):

@@ -58,7 +58,7 @@ SNAPSHOT_JS = """(sel) => {
     board: board ? board.innerHTML.length + ':' + board.dataset.version : '',
     log: lines.filter(s => /^\\d+\\. /.test(s)),
     buttons: [...root.querySelectorAll('.nekolib-move-select option')]
-        .map(b => b.textContent.trim()),
+        .map(b => b.textContent.replace(/\\u00a0/g, ' ').trim()),
     free: [...root.querySelectorAll('.nekolib-free-action')].map(b => b.textContent.trim()),
     targets: [...root.querySelectorAll('.nekolib-board-view .nk-target')].map(e => e.id),
     selected: [...root.querySelectorAll('.nekolib-board-view .nk-selected')].map(e => e.id),
@@ -150,6 +150,20 @@ class Played:
     board_changed: bool = False
 
 
+def merge_log(known: dict[int, str], snap: dict) -> dict:
+    """The page shows the newest log lines only: rebuild the whole log across snapshots."""
+    for line in snap["log"]:
+        number = int(line.split(".", 1)[0])
+        known[number] = line
+    assert sorted(known) == list(range(1, len(known) + 1)), "log lines were skipped"
+    snap["log"] = [known[n] for n in sorted(known)]
+    return snap
+
+
+def snapshot(page, root, known: dict[int, str]) -> dict:
+    return merge_log(known, page.evaluate(SNAPSHOT_JS, root))
+
+
 def play_decisions(page, root, decisions, rng, meter, snap, on_screen=None) -> Played:
     """Play ``decisions`` decisions by clicking the picture (or a free-move button).
 
@@ -158,6 +172,8 @@ def play_decisions(page, root, decisions, rng, meter, snap, on_screen=None) -> P
     click is timed (click -> picture redrawn) and its kernel -> page bytes counted.
     """
     out = Played()
+    known: dict[int, str] = {}
+    snap = merge_log(known, snap)
     for _ in range(decisions):
         if not (snap["targets"] or snap["free"] or snap["covered"]):
             break
@@ -171,7 +187,7 @@ def play_decisions(page, root, decisions, rng, meter, snap, on_screen=None) -> P
             out.pictures.append(timing["pic"] - timing["t0"])
             page.evaluate(QUIET_JS, 250)
             out.sizes.append(meter.received - bytes_before)
-            before, snap = snap, page.evaluate(SNAPSHOT_JS, root)
+            before, snap = snap, snapshot(page, root, known)
             out.snapshots.append(snap)
             out.board_changed |= snap["board"] != before["board"]
             if len(snap["log"]) > len(before["log"]):

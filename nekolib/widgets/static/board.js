@@ -11,8 +11,19 @@ function render({ model, el }) {
     model.send(message);
   }
 
-  function draw() {
+  async function inflate(view) {
+    if (!view || view.byteLength === 0) return "";
+    const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"));
+    return await new Response(stream).text();
+  }
+
+  let latest = 0;
+  async function draw() {
+    const version = ++latest;
     const cover = model.get("cover");
+    const svg = cover ? "" : await inflate(model.get("svgz"));
+    if (version !== latest) return; // a newer picture arrived while inflating
     if (cover) {
       // Hand-over screen: nothing secret is in the page until "ready" is clicked.
       root.innerHTML = "";
@@ -27,7 +38,7 @@ function render({ model, el }) {
       box.append(words, ready);
       root.appendChild(box);
     } else {
-      root.innerHTML = model.get("svg");
+      root.innerHTML = svg;
       const mark = (ids, cls) => {
         for (const id of ids) {
           const node = root.querySelector(`[id="${CSS.escape(id)}"]`);
