@@ -755,7 +755,8 @@ def showdown(view: dict[str, Any], x: float, y: float, w: float) -> tuple[str, f
     if deciding:
         head += f" - {player_name(show['ranking'][0]['player'])} chooses a Zabuton Neko"
     # while the cards still lie at the kotatsu (the winner is choosing) the rows show them
-    shown = not any(view["kotatsu"][show["kotatsu"]]["rows"])
+    rows = view["kotatsu"][show["kotatsu"]]["rows"]
+    shown = any(rows[e["player"]] != e["cards"] for e in show["ranking"])
     cols = 2
     col_w = (w - 16) / cols
     lines = (len(show["ranking"]) + cols - 1) // cols

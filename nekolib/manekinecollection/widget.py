@@ -34,6 +34,8 @@ class ManekinecollectionWidget(GameWidget):
     """The game board as the current viewer sees it, plus that viewer's hand odds."""
 
     title = "Manekinecollection"
+    hint_agent = "greedy"
+    """Hints come from :class:`GreedyAgent`, which says why (expected hand or Zabuton worth)."""
 
     def render_view(self, view: dict[str, Any]) -> str:
         """The table as ``view`` shows it, drawn by :func:`picture.svg`."""
