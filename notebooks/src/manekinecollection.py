@@ -51,6 +51,20 @@ print("icons on the 12 cards of each colour:", params.card_ranks)
 print("zabuton tile values of each colour: ", params.zabuton_values)
 
 # %% [markdown]
+# ## The table
+#
+# Every position draws itself. A three-player game in progress, as a spectator sees it:
+# the three kotatsu with their two Zabuton Neko each (values face down), every player's
+# row of cards at each kotatsu (colour, icon count as paw dots), a finished showdown,
+# the Manekineko track, the bag, the deck and each player's hand (face down here) and
+# collected Zabuton Neko.
+
+# %%
+from nekolib.manekinecollection.picture import example_view, svg
+
+svg(example_view())
+
+# %% [markdown]
 # ## How often does each hand come up?
 #
 # Take the two pieces on a kotatsu and three cards from the full 72-card deck. The
