@@ -45,6 +45,20 @@ class ClickPaths:
                     raise ValueError(f"click path {path[:k]} is complete and also a prefix")
         object.__setattr__(self, "_by_path", by_path)
 
+    def reachable(self) -> set[Hashable]:
+        """Every action a player can complete by clicking targets, starting from no selection."""
+        reached: set[Hashable] = set()
+        todo: list[Path] = [()]
+        while todo:
+            clicks = todo.pop()
+            for element in self.targets(clicks):
+                selection, action = self.click(clicks, element)
+                if action is not None:
+                    reached.add(action)
+                elif selection == (*clicks, element):
+                    todo.append(selection)
+        return reached
+
     def actions(self) -> list[Hashable]:
         """Actions reachable by clicking (those with at least one path)."""
         return [a for a, paths in self.paths.items() if paths]

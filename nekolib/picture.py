@@ -36,6 +36,7 @@ __all__ = [
     "SVG",
     "document",
     "el",
+    "element_ids",
     "group",
     "picture_module",
     "player_marker",
@@ -174,6 +175,13 @@ def player_marker(x: float, y: float, seat: int, r: float = 9, **attrs: Any) -> 
         fill="white" if seat % len(PLAYER_COLOURS) in (0, 1, 2) else INK,
     )
     return group([body, letter], class_=f"player-marker seat-{seat}", **attrs)
+
+
+def element_ids(svg: str) -> set[str]:
+    """The ``id`` of every element of a picture (click paths must name existing ones)."""
+    import xml.etree.ElementTree as ET
+
+    return {e.get("id") for e in ET.fromstring(svg).iter() if e.get("id")}
 
 
 # --------------------------------------------------------------------------- lookup

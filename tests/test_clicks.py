@@ -56,7 +56,7 @@ def test_every_action_is_reachable_by_its_paths_and_nothing_else_is():
                 reached.add(action)
             else:
                 stack.append(selection)
-    assert reached == set(PATHS.actions())
+    assert reached == set(PATHS.actions()) == PATHS.reachable()
 
 
 def test_ambiguous_or_prefix_paths_are_refused():

@@ -27,6 +27,7 @@ from nekolib.indovina_gatto.rules import (
     new_game,
 )
 from nekolib.indovina_gatto.widget import play
+from nekolib.picture import element_ids
 
 RANK = {t: i for i, t in enumerate(POSES + COLOURS + PATTERNS + ACCESSORIES)}
 
@@ -50,25 +51,6 @@ def sampled() -> tuple[IndovinaGattoState, ...]:
     return tuple(out)
 
 
-def ids_of(svg: str) -> set[str]:
-    return {e.get("id") for e in ET.fromstring(svg).iter() if e.get("id")}
-
-
-def walk(paths) -> set:
-    """Every action reached by clicking targets from an empty selection."""
-    reached, stack = set(), [()]
-    while stack:
-        clicks = stack.pop()
-        for element in paths.targets(clicks):
-            selection, action = paths.click(clicks, element)
-            if action is not None:
-                reached.add(action)
-            else:
-                assert len(selection) == len(clicks) + 1
-                stack.append(selection)
-    return reached
-
-
 def test_clicking_reaches_exactly_the_legal_actions_and_only_no_guess_is_a_button():
     states = sampled()
     assert len(states) > 300 and {s.num_players for s in states} == {2, 3, 4}
@@ -76,12 +58,12 @@ def test_clicking_reaches_exactly_the_legal_actions_and_only_no_guess_is_a_butto
     for state in states:
         legal = set(state.legal_actions())
         paths = click_paths(state)
-        reached = walk(paths)
+        reached = paths.reachable()
         free = legal - reached
         assert reached <= legal and reached == set(paths.actions())
         assert free == {a for a in legal if isinstance(a, FREE)}
         assert free == ({Pass()} if state.phase in (GUESS, FINAL) else set())
-        svg_ids = ids_of(picture.svg(state.view(state.current_player())))
+        svg_ids = element_ids(picture.svg(state.view(state.current_player())))
         for action, action_paths in paths.paths.items():
             kinds.add(type(action))
             for path in action_paths:
@@ -103,7 +85,7 @@ def test_a_guess_is_a_suspects_panel_and_a_trait_chip_in_either_order():
     }
     # own traits are not offered (guess_own_traits=False): no chip, no path
     own = state.traits[0][0]
-    assert f"trait-{own.replace(' ', '-')}" not in ids_of(picture.svg(state.view(0)))
+    assert f"trait-{own.replace(' ', '-')}" not in element_ids(picture.svg(state.view(0)))
 
 
 def chips(svg: str) -> dict[str, ET.Element]:

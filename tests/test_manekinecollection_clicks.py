@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 import re
-import xml.etree.ElementTree as ET
 from dataclasses import replace
 
 import pytest
@@ -30,6 +29,7 @@ from nekolib.manekinecollection.rules import (
     new_game,
 )
 from nekolib.manekinecollection.widget import play
+from nekolib.picture import element_ids
 
 NAMES = ("left", "centre", "right")
 
@@ -54,32 +54,13 @@ def random_states(n: int, count: int, seed: int) -> list[MNState]:
     return states[:count]
 
 
-def walk(paths) -> set:
-    """Every action reached by clicking targets from no selection."""
-    reached, stack = set(), [()]
-    while stack:
-        clicks = stack.pop()
-        for element in paths.targets(clicks):
-            selection, action = paths.click(clicks, element)
-            if action is not None:
-                reached.add(action)
-            else:
-                assert selection == (*clicks, element)
-                stack.append(selection)
-    return reached
-
-
-def element_ids(svg: str) -> set[str]:
-    return {e.get("id") for e in ET.fromstring(svg).iter() if e.get("id")}
-
-
 @pytest.mark.parametrize(("n", "count"), [(2, 150), (3, 100), (4, 150)])
 def test_clicking_reaches_exactly_the_legal_moves_and_only_passing_is_a_button(n, count):
     kinds: set[type] = set()
     for state in random_states(n, count, seed=n):
         legal = set(state.legal_actions())
         paths = click_paths(state)
-        reached = walk(paths)
+        reached = paths.reachable()
         free = legal - reached
         assert reached <= legal
         assert all(isinstance(a, FREE) for a in free), free

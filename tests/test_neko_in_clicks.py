@@ -32,6 +32,7 @@ from nekolib.neko_in.rules import (
     new_game,
 )
 from nekolib.neko_in.widget import play
+from nekolib.picture import element_ids
 
 
 def random_states(n: int, version: str, count: int, seed: int) -> list[NekoState]:
@@ -54,25 +55,6 @@ def random_states(n: int, version: str, count: int, seed: int) -> list[NekoState
     return states[:count]
 
 
-def walk(paths) -> set:
-    """Every action reached by clicking targets from no selection."""
-    reached, stack = set(), [()]
-    while stack:
-        clicks = stack.pop()
-        for element in paths.targets(clicks):
-            selection, action = paths.click(clicks, element)
-            if action is not None:
-                reached.add(action)
-            else:
-                assert selection == (*clicks, element)
-                stack.append(selection)
-    return reached
-
-
-def element_ids(picture: str) -> set[str]:
-    return {e.get("id") for e in ET.fromstring(picture).iter() if e.get("id")}
-
-
 @pytest.mark.parametrize(
     ("n", "version", "count"),
     [(3, "classic", 120), (6, "classic", 80), (3, "events", 150), (6, "events", 150)],
@@ -82,7 +64,7 @@ def test_clicking_reaches_exactly_the_legal_moves_and_the_rest_are_free(n, versi
     for state in random_states(n, version, count, seed=n + len(version)):
         legal = set(state.legal_actions())
         paths = click_paths(state)
-        reached = walk(paths)
+        reached = paths.reachable()
         free = legal - reached
         assert reached <= legal
         assert all(isinstance(a, FREE) for a in free), free
