@@ -93,7 +93,7 @@ RENDERED_JS = """() => {
     status: root.querySelector('.nekolib-status').innerText,
     log: log.innerText.split('\\n').map(s => s.trim()).filter(s => /^\\d+\\. /.test(s)),
     buttons: [...root.querySelectorAll('.nekolib-move-select option')]
-        .map(b => b.textContent.trim()),
+        .map(b => b.textContent.replace(/\\u00a0/g, ' ').trim()),
   };
 }"""
 

@@ -19,10 +19,22 @@ function render({ model, el }) {
   }
 
   let latest = 0;
+  let lastBytes = null;
+  let lastSvg = "";
+  async function picture() {
+    // A click that only selects sends no new picture: reuse the one already inflated.
+    const bytes = model.get("svgz");
+    if (bytes !== lastBytes) {
+      lastSvg = await inflate(bytes);
+      lastBytes = bytes;
+    }
+    return lastSvg;
+  }
+
   async function draw() {
     const version = ++latest;
     const cover = model.get("cover");
-    const svg = cover ? "" : await inflate(model.get("svgz"));
+    const svg = cover ? "" : await picture();
     if (version !== latest) return; // a newer picture arrived while inflating
     if (cover) {
       // Hand-over screen: nothing secret is in the page until "ready" is clicked.
