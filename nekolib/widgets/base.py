@@ -523,7 +523,7 @@ class GameWidget(widgets.VBox):
                 parts.append(self._click_prompt())
         parts.append(f"Viewing as: {html.escape(self.name(viewer))}")
         if self.last_rolls:
-            parts.append("🎲 " + html.escape("; ".join(self.last_rolls[-6:])))
+            parts.append("<b>Dice and draws:</b> " + html.escape("; ".join(self.last_rolls[-6:])))
         if self.hint_text:
             parts.append(f"<span class='nekolib-hint-text'>{html.escape(self.hint_text)}</span>")
         if self.last_error:
