@@ -84,6 +84,21 @@ def test_board_widget_reports_clicks_clear_and_ready_and_ignores_junk():
     assert seen == [("click", "stack-a1"), ("clear",), ("ready",)]
 
 
+def test_large_pictures_travel_compressed_and_small_ones_as_text():
+    import zlib
+
+    from nekolib.widgets.board import COMPRESS_ABOVE
+
+    board = BoardView()
+    small = "<svg>" + "a" * 100 + "</svg>"
+    board.show(small)
+    assert (board.svg_text, board.svgz) == (small, b"")
+    big = "<svg>" + "cat " * COMPRESS_ABOVE + "</svg>"
+    board.show(big)
+    assert board.svg_text == "" and zlib.decompress(board.svgz).decode() == big
+    assert len(board.svgz) < len(big) // 5 and board.svg == big
+
+
 def test_a_cover_hides_the_picture_and_its_targets():
     board = BoardView()
     board.show("<svg>secret</svg>", targets=["a"], selected=["a"])

@@ -20,21 +20,25 @@ import traitlets
 __all__ = ["BoardView"]
 
 STATIC = Path(__file__).resolve().parent / "static"
+COMPRESS_ABOVE = 24_000
+"""Pictures larger than this many bytes are sent compressed."""
 
 
 class BoardView(anywidget.AnyWidget):
     """Shows ``svg``; ``targets`` are clickable; ``cover`` (text) hides everything behind it.
 
-    The picture travels zlib-compressed as a binary buffer (``svgz``, 5-8 times smaller
-    than the SVG text; the browser inflates it with ``DecompressionStream``), so a click
-    costs a few kilobytes, not the whole picture. ``svg`` is the plain text, kept in
-    Python only.
+    A picture of up to :data:`COMPRESS_ABOVE` bytes travels as text (``svg_text``, drawn
+    at once); a larger one zlib-compressed as a binary buffer (``svgz``, 5-8 times
+    smaller; the browser inflates it with ``DecompressionStream``, which costs a few tens
+    of milliseconds in a busy page), so no click costs more than about 30 KB. ``svg`` is
+    the plain text, kept in Python.
     """
 
     _esm = STATIC / "board.js"
     _css = STATIC / "board.css"
 
     svg = traitlets.Unicode("")
+    svg_text = traitlets.Unicode("").tag(sync=True)
     svgz = traitlets.Bytes(b"").tag(sync=True)
     targets = traitlets.List(traitlets.Unicode()).tag(sync=True)
     selected = traitlets.List(traitlets.Unicode()).tag(sync=True)
@@ -60,9 +64,12 @@ class BoardView(anywidget.AnyWidget):
         """Replace what the board shows in one message (a cover hides the picture entirely)."""
         with self.hold_sync():
             text = "" if cover else svg
-            if text != self.svg or not self.svgz:
+            if text != self.svg or not (self.svgz or self.svg_text):
                 self.svg = text
-                self.svgz = zlib.compress(text.encode("utf-8"), 6) if text else b""
+                data = text.encode("utf-8")
+                big = len(data) > COMPRESS_ABOVE
+                self.svgz = zlib.compress(data, 6) if big else b""
+                self.svg_text = "" if big else text
             self.targets = [] if cover else list(targets)
             self.selected = [] if cover else list(selected)
             self.hint = [] if cover else list(hint)

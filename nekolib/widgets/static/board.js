@@ -24,6 +24,7 @@ function render({ model, el }) {
   async function picture() {
     // A click that only selects sends no new picture: reuse the one already inflated.
     const bytes = model.get("svgz");
+    if (!bytes || bytes.byteLength === 0) return model.get("svg_text");
     if (bytes !== lastBytes) {
       lastSvg = await inflate(bytes);
       lastBytes = bytes;
