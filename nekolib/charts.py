@@ -7,13 +7,13 @@ are file stems (``"neko_in_brawl_odds"``). Nothing here knows any game.
 
 from __future__ import annotations
 
-import importlib
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from nekolib import game_packages
+from nekolib.core import game_module
 from nekolib.picture import picture_module
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -33,13 +33,9 @@ def use_headless_backend() -> None:
 def chart_factories() -> Iterator[tuple[str, Callable[[], Figure]]]:
     """``(stem, factory)`` for every chart of every game package, in a stable order."""
     for name in game_packages():
-        try:
-            module = importlib.import_module(f"nekolib.{name}.charts")
-        except ModuleNotFoundError as err:
-            if err.name == f"nekolib.{name}.charts":
-                continue
-            raise
-        yield from sorted(module.figures().items())
+        module = game_module(f"nekolib.{name}", "charts")
+        if module is not None:
+            yield from sorted(module.figures().items())
 
 
 def save_figure(fig: Figure, path: Path) -> Path:
@@ -55,7 +51,7 @@ def save_figure(fig: Figure, path: Path) -> Path:
 def board_pictures() -> Iterator[tuple[str, Callable[[], str]]]:
     """``("board_<game>", factory)`` for every game whose picture module has ``example_view``."""
     for name in game_packages():
-        module = picture_module(f"nekolib.{name}.rules")
+        module = picture_module(f"nekolib.{name}")
         if module is not None and hasattr(module, "example_view"):
             yield f"board_{name}", lambda m=module: str(m.svg(m.example_view()))
 

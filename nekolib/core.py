@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import importlib
 import math
 import numbers
 import random
@@ -55,6 +56,8 @@ __all__ = [
     "coerce_params",
     "decider_name",
     "describe",
+    "game_module",
+    "game_package",
     "make_rng",
     "play_out",
     "sample_outcome",
@@ -573,11 +576,30 @@ def _junk_proof(is_legal: Callable[[Any, Action], bool]) -> Callable[[Any, Actio
 GameState.is_legal = _junk_proof(GameState.is_legal)  # type: ignore[method-assign]
 
 
-def _picture_module(state: GameState) -> Any:
-    """The game's picture module (imported lazily: it is standard library only)."""
-    from nekolib.picture import picture_module
+def game_module(package: str, part: str) -> Any:
+    """The module ``part`` of a game package (``"nekolib.neko_boss"``, ``"picture"``), or ``None``.
 
-    return picture_module(state)
+    Games are found by convention, not registration: pictures, click paths and charts
+    live in modules next to the rules, so adding a game edits nothing shared.
+    """
+    if not package:
+        return None
+    name = f"{package}.{part}"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as err:
+        if err.name in (name, package):
+            return None
+        raise
+
+
+def game_package(state: Any) -> str:
+    """The package of the game ``state`` belongs to (its class's module's package)."""
+    return type(state).__module__.rpartition(".")[0]
+
+
+def _picture_module(state: GameState) -> Any:
+    return game_module(game_package(state), "picture")
 
 
 # --------------------------------------------------------------------------- agents

@@ -18,12 +18,12 @@ letter and a marker shape, so colour is never the only cue.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from collections.abc import Iterable, Mapping
 from html import escape
 from types import ModuleType
 from typing import Any
+
+from nekolib.core import game_module, game_package
 
 __all__ = [
     "BACKGROUND",
@@ -186,19 +186,11 @@ def element_ids(svg: str) -> set[str]:
 
 # --------------------------------------------------------------------------- lookup
 def picture_module(obj: Any) -> ModuleType | None:
-    """The ``picture`` module next to the module that defines ``obj``'s class (or ``None``).
+    """The ``picture`` module of the game ``obj`` belongs to (or ``None``).
 
     ``NekoBossState`` lives in ``nekolib.neko_boss.rules``, so its pictures are in
-    ``nekolib.neko_boss.picture``. Games without one fall back to plain text.
+    ``nekolib.neko_boss.picture``; a string names the game package. Games without one
+    fall back to plain text.
     """
-    module = obj if isinstance(obj, str) else type(obj).__module__
-    package = module.rpartition(".")[0]
-    if not package:
-        return None
-    name = f"{package}.picture"
-    try:
-        if importlib.util.find_spec(name) is None:
-            return None
-    except ModuleNotFoundError:
-        return None
-    return importlib.import_module(name)
+    package = obj if isinstance(obj, str) else game_package(obj)
+    return game_module(package, "picture")

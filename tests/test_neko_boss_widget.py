@@ -46,7 +46,7 @@ def test_play_to_end_new_game_and_seats():
     assert w.match.ply == 0  # nobody human: nothing moves by itself
     w.run_button.click()
     assert w.state.is_terminal() and "Game over" in w.status.value
-    assert w.action_buttons == [] and w.step_button.disabled
+    assert w.action_buttons == [] and w.hint_button.disabled
     w.seed_input.value = 5
     w.new_game_button.click()
     assert w.match.seed == 5 and w.match.ply == 0

@@ -75,7 +75,7 @@ def test_undo_new_game_and_seat_dropdowns():
     w.table_selector.value = "greedy"
     w.run_button.click()
     assert w.state.is_terminal() and "Game over" in w.status.value
-    assert w.step_button.disabled
+    assert w.hint_button.disabled
 
 
 def test_brawl_dice_and_odds_are_shown():

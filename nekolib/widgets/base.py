@@ -16,7 +16,6 @@ its move on the picture with the reason.
 from __future__ import annotations
 
 import html
-import importlib
 import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
@@ -35,6 +34,8 @@ from nekolib.core import (
     RandomAgent,
     chance_rng,
     decider_name,
+    game_module,
+    game_package,
 )
 from nekolib.picture import picture_module
 from nekolib.widgets.board import BoardView
@@ -128,7 +129,6 @@ class GameWidget(widgets.VBox):
         self.undo_button = widgets.Button(description="Undo", icon="undo").add_class("nekolib-undo")
         self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o")
         self.hint_button.add_class("nekolib-hint")
-        self.step_button = self.hint_button  # older name, kept for scripts
         self.run_button = widgets.Button(description="Play to end").add_class("nekolib-run")
         self.seed_input = widgets.IntText(value=seed, description="Seed", layout={"width": "12em"})
         self.new_game_button = widgets.Button(description="New game", icon="refresh")
@@ -195,13 +195,12 @@ class GameWidget(widgets.VBox):
 
     def click_paths(self, state: GameState) -> ClickPaths | None:
         """The game's click paths for ``state`` (its ``clicks`` module), or ``None``."""
-        module = _clicks_module(state)
+        module = game_module(game_package(state), "clicks")
         return None if module is None else module.click_paths(state)
 
     def static_picture(self) -> str | None:
         """The current position as SVG for readers without a kernel (no secrets: spectator)."""
-        module = picture_module(self.state)
-        return None if module is None else str(module.svg(self.state.view(None)))
+        return self.state._repr_svg_()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         """The live widget, plus the current picture as ``image/svg+xml`` and a short text.
@@ -365,10 +364,6 @@ class GameWidget(widgets.VBox):
         self.hinted = action
         self.hint_text = f"Hint ({agent.name}): {label}" + (f" - {why}" if why else "")
         self.refresh()
-
-    def computer_move(self) -> None:
-        """Older name of :meth:`hint` (a human seat is never moved for them)."""
-        self.hint()
 
     def play_to_end(self, max_steps: int = 20_000) -> None:
         """Let the agents finish the game (human seats by the hint agent); redraw once."""
@@ -605,19 +600,6 @@ def _blank(widget: widgets.Widget) -> None:
         widget.clear_output()
     for child in getattr(widget, "children", ()) or ():
         _blank(child)
-
-
-def _clicks_module(state: GameState) -> Any:
-    """``nekolib.<game>.clicks`` next to the state's rules module, if the game has one."""
-    package = type(state).__module__.rpartition(".")[0]
-    if not package:
-        return None
-    try:
-        return importlib.import_module(f"{package}.clicks")
-    except ModuleNotFoundError as err:
-        if err.name == f"{package}.clicks":
-            return None
-        raise
 
 
 def _safe_turn_player(state: GameState) -> int | None:
