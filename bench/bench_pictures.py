@@ -14,7 +14,7 @@ import statistics
 import time
 
 import nekolib
-from nekolib.core import GameState
+from nekolib.core import GameState, RandomAgent, play_out
 from nekolib.picture import picture_module
 
 
@@ -23,15 +23,8 @@ def sample_states(info, players: int, games: int = 12, seed: int = 0) -> list[Ga
     states: list[GameState] = []
     for _ in range(games):
         state = info.new_game(num_players=players, seed=rng.randrange(10**6))
-        for _ in range(2000):
-            states.append(state)
-            if state.is_terminal():
-                break
-            state = state.apply(
-                state.sample_chance(rng)
-                if state.is_chance_node()
-                else rng.choice(state.legal_actions())
-            )
+        states.append(state)
+        play_out(state, RandomAgent(), rng, on_step=lambda _b, _a, after: states.append(after))
     return states[:: max(1, len(states) // 300)]
 
 

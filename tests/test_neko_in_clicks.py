@@ -14,7 +14,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from nekolib.core import CHANCE
+from nekolib.core import CHANCE, RandomAgent, play_out
 from nekolib.neko_in.clicks import FREE, click_paths
 from nekolib.neko_in.picture import svg
 from nekolib.neko_in.rules import (
@@ -40,18 +40,17 @@ def random_states(n: int, version: str, count: int, seed: int) -> list[NekoState
     handed every kept event tile (so Litter Box and Affinity are there to be clicked)."""
     rng = random.Random(seed)
     states: list[NekoState] = []
+
+    def sometimes(before, _action, _after) -> None:
+        if before.current_player() != CHANCE and rng.random() < 0.3:
+            states.append(before)
+
     while len(states) < count:
         state = new_game(n, seed=rng.randrange(10**6), version=version)
         if version == "events" and rng.random() < 0.5:
             held = tuple((CRUNCHIES, AFFINITY, LITTER_BOX) if p % 2 else () for p in range(n))
             state = dataclasses.replace(state, held=held)
-        while not state.is_terminal():
-            if state.current_player() == CHANCE:
-                state = state.apply(state.sample_chance(rng))
-                continue
-            if rng.random() < 0.3:
-                states.append(state)
-            state = state.apply(rng.choice(state.legal_actions()))
+        play_out(state, RandomAgent(), rng, on_step=sometimes)
     return states[:count]
 
 

@@ -17,7 +17,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from nekolib.core import CHANCE
+from nekolib.core import CHANCE, RandomAgent, play_out
 from nekolib.neko_in import picture
 from nekolib.neko_in.rules import COLOURS, GARDEN, IN_ROOM, NekoState, new_game, tile_name
 from nekolib.picture import MIN_FONT_PX
@@ -69,18 +69,16 @@ def random_states(n: int, version: str, count: int, seed: int) -> list[NekoState
     """``count`` states met along seeded random games (starts, middles and ends)."""
     rng = random.Random(seed)
     states: list[NekoState] = []
+
+    def sometimes(_before, _action, after) -> None:
+        if rng.random() < 0.05 or (after.phase == "teaser" and rng.random() < 0.3):
+            states.append(after)
+
     while len(states) < count:
         state = new_game(n, seed=rng.randrange(10**6), version=version)
         states.append(state)
-        while not state.is_terminal():
-            if state.current_player() == CHANCE:
-                action = state.sample_chance(rng)
-            else:
-                action = rng.choice(state.legal_actions())
-            state = state.apply(action)
-            if rng.random() < 0.05 or (state.phase == "teaser" and rng.random() < 0.3):
-                states.append(state)
-        states.append(state)
+        final, _ = play_out(state, RandomAgent(), rng, on_step=sometimes)
+        states.append(final)
     return states[:count]
 
 

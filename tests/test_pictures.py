@@ -16,7 +16,7 @@ import pytest
 
 import nekolib
 from nekolib import charts
-from nekolib.core import GameState, NekoError
+from nekolib.core import GameState, NekoError, RandomAgent, play_out
 from nekolib.picture import MIN_FONT_PX, SVG, document, el, picture_module, player_marker, text
 
 GAMES = nekolib.games()
@@ -26,21 +26,16 @@ def random_states(info, players: int, count: int, seed: int) -> list[GameState]:
     """``count`` states met along seeded random playthroughs (start, middle and end)."""
     rng = random.Random(seed)
     states: list[GameState] = []
+
+    def sometimes(_before, _action, after) -> None:
+        if rng.random() < 0.08:
+            states.append(after)
+
     while len(states) < count:
         state = info.new_game(num_players=players, seed=rng.randrange(10**6))
         states.append(state)
-        for _ in range(400):
-            if state.is_terminal():
-                break
-            action = (
-                state.sample_chance(rng)
-                if state.is_chance_node()
-                else rng.choice(state.legal_actions())
-            )
-            state = state.apply(action)
-            if rng.random() < 0.08:
-                states.append(state)
-        states.append(state)
+        final, _ = play_out(state, RandomAgent(), rng, on_step=sometimes)
+        states.append(final)
     return states
 
 
