@@ -1,0 +1,146 @@
+"""Exercises as data: a prompt, a seeded parameter generator, the exact answer, hints.
+
+An :class:`Exercise` is the bank's entry. ``exercise.variant(seed)`` picks one student's
+numbers (:class:`Variant`); the answer is computed by nekolib's own analysis and never
+written into a student's notebook: the notebook holds only a salted digest of it
+(:class:`Check`), so ``check(answer)`` can say right or wrong without knowing the answer.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from nekolib.classroom.answers import NUMBER, Answer, canonical_answer, read_answer
+from nekolib.core import GameState, NekoError
+
+__all__ = ["LEVELS", "TOPICS", "Exercise", "Variant", "digest_of", "variant_seed"]
+
+TOPICS = (
+    "counting",
+    "conditional probability",
+    "expectation",
+    "markov chain",
+    "bayesian updating",
+    "game tree",
+)
+"""What an exercise practises (the issue's list); every exercise names one."""
+
+LEVELS = {1: "easy", 2: "medium", 3: "hard"}
+
+Params = dict[str, Any]
+PromptMaker = str | Callable[[Params], str]
+
+
+def variant_seed(student: str, key: str) -> int:
+    """A stable seed for one student's variant of one exercise (not Python's salted ``hash``)."""
+    data = f"nekolib-classroom|{student}|{key}".encode()
+    return int.from_bytes(hashlib.sha256(data).digest()[:8], "big")
+
+
+def digest_of(key: str, seed: int, canonical: str) -> str:
+    """Salted digest of a canonical answer: what a student notebook stores instead of it."""
+    data = f"nekolib-answer|{key}|{seed}|{canonical}".encode()
+    return hashlib.sha256(data).hexdigest()[:24]
+
+
+def _fill(template: PromptMaker, params: Params) -> str:
+    return template(params) if callable(template) else template.format(**params)
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One exercise of the bank.
+
+    ``prompt`` and each hint are Markdown, either ``str.format`` templates over the
+    parameters or functions of them; ``generate(rng)`` draws a variant's parameters
+    (JSON-friendly values); ``solve(params)`` is the exact answer from nekolib's analysis;
+    ``position(params)``, when given, is a game state drawn beside the prompt.
+    ``demo`` is the fixed parameters the game notebook uses.
+    """
+
+    key: str
+    title: str
+    topic: str
+    level: int
+    prompt: PromptMaker
+    generate: Callable[[random.Random], Params]
+    solve: Callable[[Params], Any]
+    hints: tuple[PromptMaker, ...] = ()
+    kind: str = NUMBER
+    points: int = 1
+    position: Callable[[Params], GameState] | None = None
+    demo: Mapping[str, Any] | None = None
+
+    def __post_init__(self) -> None:
+        if self.topic not in TOPICS:
+            raise NekoError(f"{self.key}: topic {self.topic!r} is not one of {TOPICS}")
+        if self.level not in LEVELS:
+            raise NekoError(f"{self.key}: level must be one of {sorted(LEVELS)}")
+        if not 1 <= len(self.hints) <= 3:
+            raise NekoError(f"{self.key}: give 1 to 3 hints, not {len(self.hints)}")
+
+    @property
+    def game(self) -> str:
+        """The game package this exercise belongs to (the key's first part)."""
+        return self.key.split(".", 1)[0]
+
+    def variant(self, seed: int) -> Variant:
+        """The variant drawn by ``random.Random(seed)``."""
+        return Variant(self, seed, dict(self.generate(random.Random(seed))))
+
+    def for_student(self, student: str) -> Variant:
+        """This student's variant (seeded by the student id and the exercise key)."""
+        return self.variant(variant_seed(student, self.key))
+
+    def demo_variant(self) -> Variant:
+        """The notebook's variant: ``demo`` parameters if given, else seed 0."""
+        if self.demo is None:
+            return self.variant(0)
+        return Variant(self, 0, dict(self.demo))
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One student's numbers for an exercise; ``answer`` is computed on demand."""
+
+    exercise: Exercise
+    seed: int
+    params: Params = field(compare=False)
+
+    @property
+    def key(self) -> str:
+        return self.exercise.key
+
+    @property
+    def prompt(self) -> str:
+        return _fill(self.exercise.prompt, self.params)
+
+    @property
+    def hints(self) -> tuple[str, ...]:
+        return tuple(_fill(h, self.params) for h in self.exercise.hints)
+
+    @property
+    def answer(self) -> Answer:
+        """The exact answer (teachers and graders only)."""
+        value = self.exercise.solve(self.params)
+        problem, parsed = read_answer(value, self.exercise.kind)
+        if problem is not None:
+            raise NekoError(f"{self.key}: the bank's own answer is unusable: {problem}")
+        return parsed
+
+    @property
+    def canonical(self) -> str:
+        return canonical_answer(self.answer, self.exercise.kind)
+
+    @property
+    def digest(self) -> str:
+        return digest_of(self.key, self.seed, self.canonical)
+
+    def position(self) -> GameState | None:
+        """The game state to draw beside the prompt, if the exercise has one."""
+        maker = self.exercise.position
+        return None if maker is None else maker(self.params)
