@@ -109,10 +109,7 @@ def _read_number_text(text: str) -> tuple[str | None, Fraction | None]:
 
 
 def _not_exact(value: Any) -> str:
-    return (
-        f"{value} is a decimal: give the exact fraction instead, "
-        'e.g. Fraction(3, 7) or "3/7"'
-    )
+    return f'{value} is a decimal: give the exact fraction instead, e.g. Fraction(3, 7) or "3/7"'
 
 
 def _read_text(value: Any) -> tuple[str | None, str | None]:
@@ -122,7 +119,10 @@ def _read_text(value: Any) -> tuple[str | None, str | None]:
 
 
 def _normal_text(text: str) -> str:
-    return " ".join(text.lower().split())
+    """Lower case, single spaces; a move's arrow ("a1→b1", "a1->b1") reads as "a1-b1"."""
+    for arrow in ("→", "->"):
+        text = text.replace(arrow, "-")
+    return re.sub(r"\s*-\s*", "-", " ".join(text.lower().split()))
 
 
 def _read_set(value: Any) -> tuple[str | None, frozenset[str] | None]:

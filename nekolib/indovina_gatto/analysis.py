@@ -301,6 +301,49 @@ def _in_trait_order(m: dict[str, Fraction]) -> dict[str, Fraction]:
     return {t: m[t] for t in ALL_TRAITS if t in m}
 
 
+def mask_outcomes(view: View, traits: Iterable[str]) -> dict[frozenset[int], Fraction]:
+    """Exact chance of each set of opponents masking a cat with ``traits``, from ``view``.
+
+    Phase 2: "Tutti i giocatori ... controllano se almeno una delle caratteristiche
+    della carta gatto è presente anche su una delle proprie carte caratteristica. In caso
+    affermativo ... piazzano una delle maschere". An opponent whose unmasked traits are
+    on the cat masks for sure; for the others, each pattern of masks is the cat added to
+    the table as a hypothetical observation, and its chance is the ratio of the deals
+    consistent with it to the deals consistent with the view (:func:`posterior`). The
+    keys are the sets of opponents (viewer excluded) who mask; they sum to 1.
+    """
+    cat = [t for t in ALL_TRAITS if t in set(traits)]
+    k = knowledge(view)
+    base = posterior(view).deals
+    if not base:
+        raise ValueError("no deal of the trait cards agrees with this view")
+    sure = frozenset(p for p in range(k.num_players) if p != k.viewer and k.revealed[p] & set(cat))
+    free = [p for p in k.opponents if p not in sure]
+    out: dict[frozenset[int], Fraction] = {}
+    for r in range(len(free) + 1):
+        for chosen in itertools.combinations(free, r):
+            maskers = sure | frozenset(chosen)
+            table = [
+                *view["table"],
+                {"card": -1, "player": k.viewer, "traits": cat, "maskers": sorted(maskers)},
+            ]
+            deals = posterior({**view, "table": table}).deals
+            if deals:
+                out[maskers] = Fraction(deals, base)
+    return out
+
+
+def expected_masks(view: View, traits: Iterable[str]) -> Fraction:
+    """Expected number of masks on a cat with ``traits``, the viewer's own included.
+
+    The viewer's mask is certain (own trait cards); the opponents' come from
+    :func:`mask_outcomes`.
+    """
+    cat = set(traits)
+    own = 1 if cat & set(view["my_traits"]) else 0
+    return own + sum((len(who) * p for who, p in mask_outcomes(view, cat).items()), Fraction(0))
+
+
 # --------------------------------------------------------------------------- references
 def brute_force_posterior(view: View) -> Posterior:
     """The same posterior by listing every deal of the unseen cards (small cases only)."""

@@ -26,11 +26,14 @@ from nekolib.manekinecollection.rules import (
     Card,
     MNState,
     Params,
+    Piece,
+    ZabutonNeko,
     class_of_colours,
     class_of_counts,
     full_bag,
     full_deck,
     hand_key,
+    score_collection,
 )
 
 __all__ = [
@@ -39,6 +42,7 @@ __all__ = [
     "Option",
     "ReachOdds",
     "bag_pair_weights",
+    "choice_value",
     "class_counts_brute",
     "class_counts_exact",
     "class_counts_over_bag",
@@ -48,11 +52,13 @@ __all__ = [
     "draw_distribution",
     "duel_odds",
     "duel_odds_brute",
+    "expected_score_gain",
     "format_table",
     "frequency_rows",
     "key_counts",
     "reach_odds",
     "reach_odds_brute",
+    "same_colour_given_class",
     "state_duels",
     "state_reach_odds",
     "strength_spread",
@@ -229,6 +235,24 @@ def class_counts_over_bag_brute(params: Params | None = None) -> dict[str, int]:
         for colours, n in triples.items():
             counts[HAND_CLASSES[class_of_colours((a.colour, b.colour, *colours))]] += n
     return counts
+
+
+def same_colour_given_class(params: Params | None = None) -> dict[str, Fraction]:
+    """P(the two pieces share a colour | the hand's class), both pieces drawn from the full bag.
+
+    Bayes over :func:`class_counts_over_bag`: "Draw a 'Cat Piece' from the 'Bag'" twice,
+    then three cards from the full deck. The combinations with two pieces of colour
+    ``c`` number ``C(pieces per colour, 2)`` times the card triples that make the class
+    with pieces ``(c, c)``. A class no combination reaches gets probability 0.
+    """
+    params = params or Params()
+    pairs = comb(params.pieces_per_colour, 2)
+    same = dict.fromkeys(HAND_CLASSES, 0)
+    for colour in params.colours:
+        for hand, n in class_counts_exact((colour, colour), params).items():
+            same[hand] += pairs * n
+    total = class_counts_over_bag(params)
+    return {h: Fraction(same[h], total[h]) if total[h] else Fraction(0) for h in HAND_CLASSES}
 
 
 # --------------------------------------------------------------------------- tables
@@ -576,3 +600,67 @@ def state_duels(state: MNState, player: int, kotatsu: int) -> dict[int, Duel]:
         for q in range(state.num_players)
         if q != player and len(board.rows[q]) < ROW_SIZE
     }
+
+
+# --------------------------------------------------------------------------- zabuton expectations
+def _gain(collected: Sequence[ZabutonNeko], new: ZabutonNeko, params: Params) -> int:
+    """Change of the final score (:func:`rules.score_collection`) when ``new`` is added."""
+    before = score_collection(collected, params).total
+    return score_collection((*collected, new), params).total - before
+
+
+def expected_score_gain(
+    collected: Sequence[ZabutonNeko],
+    piece: Piece,
+    values: Sequence[int],
+    params: Params | None = None,
+) -> Fraction:
+    """Expected change of my final score when I take ``piece`` on a face-down tile.
+
+    The tile is "the Zabuton Tile that corresponds to the piece's color", uniform over
+    ``values`` (the tiles of that colour I cannot rule out, repeats allowed). The gain is
+    not just the printed value: "Gold coin ... the score is based on the number of Cat
+    pieces of the highest color that you have obtained", "Cat food ... a Zabuton tile
+    with a negative score is chosen to be canceled" and the Ne-collection bonus all
+    depend on the whole collection (:func:`rules.score_collection`).
+    """
+    params = params or Params()
+    if not values:
+        raise ValueError("values must list at least one possible tile value")
+    gains = [_gain(collected, ZabutonNeko(piece, v), params) for v in values]
+    return Fraction(sum(gains), len(gains))
+
+
+def choice_value(
+    collected: Sequence[ZabutonNeko],
+    pieces: Sequence[Piece],
+    stacks: Mapping[str, Sequence[int]],
+    params: Params | None = None,
+) -> Fraction:
+    """Expected gain of the showdown winner who looks at both tiles and takes the better.
+
+    "The player with the strongest hand will check the front sides of the two
+    'Zabuton tiles' ... and take the Zabuton Neko of their choice." The two pieces on
+    the kotatsu lie on face-down tiles drawn from their colours' stacks; ``stacks[c]``
+    lists the values still possible for colour ``c``. Two pieces of one colour got two
+    different tiles of the same stack (drawn without replacement); pieces of different
+    colours are independent. Returns ``E[max(gain of A, gain of B)]`` with each gain as
+    in :func:`expected_score_gain`.
+    """
+    params = params or Params()
+    a, b = pieces
+    values_a, values_b = list(stacks[a.colour]), list(stacks[b.colour])
+    if a.colour == b.colour:
+        pairs = [(x, y) for i, x in enumerate(values_a) for j, y in enumerate(values_a) if i != j]
+    else:
+        pairs = [(x, y) for x in values_a for y in values_b]
+    if not pairs:
+        raise ValueError("the stacks cannot supply both tiles")
+    total = sum(
+        max(
+            _gain(collected, ZabutonNeko(a, x), params),
+            _gain(collected, ZabutonNeko(b, y), params),
+        )
+        for x, y in pairs
+    )
+    return Fraction(total, len(pairs))

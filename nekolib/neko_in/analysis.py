@@ -50,14 +50,19 @@ n = sp.Symbol("n", positive=True, integer=True)
 
 
 def brawl_odds(
-    faces: tuple[int, ...] = (0, 1, 2, 3, 4, 5), attacker: int = 0, defender: int = 1
+    faces: tuple[int, ...] = (0, 1, 2, 3, 4, 5),
+    attacker: int = 0,
+    defender: int = 1,
+    dice: int = 2,
 ) -> dict[str, Fraction]:
-    """Exact brawl odds by enumerating every roll of the two dice.
+    """Exact brawl odds by enumerating every ordered roll of the dice.
 
     With the 6 colour faces: attacker home 9/36, both home 2/36, defender home 25/36.
+    ``dice`` is for house rules ("The active player rolls the two dice": 2 by default);
+    ``brawl_result`` reads "comes up" as "on at least one die" for any number of dice.
     """
     odds = dict.fromkeys(OUTCOMES, Fraction(0))
-    for roll, p in dice_outcomes(tuple(faces), 2):
+    for roll, p in dice_outcomes(tuple(faces), dice):
         odds[brawl_result(roll.faces, attacker, defender)] += p
     return odds
 
@@ -131,8 +136,8 @@ def brawl_table_text(faces: tuple[int, ...] = Params().die_faces) -> str:
 
 
 # --------------------------------------------------------------------------- repeated defence
-def _entry_probability(faces: int) -> Fraction:
-    return brawl_odds(tuple(range(faces)))["defender"]
+def _entry_probability(faces: int, dice: int = 2) -> Fraction:
+    return brawl_odds(tuple(range(faces)), dice=dice)["defender"]
 
 
 def entry_attempts_distribution(max_attempts: int, faces: int = 6) -> list[Fraction]:
@@ -147,9 +152,12 @@ def entry_attempts_distribution(max_attempts: int, faces: int = 6) -> list[Fract
     return [(1 - p) ** (k - 1) * p for k in range(1, max_attempts + 1)]
 
 
-def expected_entry_attempts(faces: int = 6) -> Fraction:
-    """Mean number of brawls to get in: ``1/p = n^2/(n-1)^2`` (36/25 with six faces)."""
-    return 1 / _entry_probability(faces)
+def expected_entry_attempts(faces: int = 6, dice: int = 2) -> Fraction:
+    """Mean number of brawls to get in: ``1/p = n^2/(n-1)^2`` (36/25 with six faces).
+
+    With a house rule of ``dice`` dice, ``p = ((n-1)/n)^dice`` and the mean is ``1/p``.
+    """
+    return 1 / _entry_probability(faces, dice)
 
 
 def entry_attempts_closed_form() -> dict[str, sp.Expr]:

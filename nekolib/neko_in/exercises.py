@@ -2,18 +2,104 @@
 
 Each exercise is data: a prompt template, a seeded parameter generator, the exact answer
 from :mod:`nekolib.neko_in.analysis` / :mod:`nekolib.neko_in.events_analysis`, and hints.
+
+Rulebook passages the exercises are about (seed 000):
+
+* Brawl: "The active player rolls the two dice: If the colour of the active player's cat
+  comes up, that cat is moved to the garden [...] If the colours of both cats come up,
+  both cats are moved to the garden [...] If the colour of the cat already in the room
+  comes up, or neither colour comes up, the cat already in the room goes to the garden."
+* Cat Teaser: "All the cats gather in the room [...] start rolling the dice: the cats of
+  the colours shown go to the garden. Keep rolling until only one cat (or none) remains
+  in the room; some rolls may have no effect." (an absorbing Markov chain).
+
+House-rule dice (``n`` faces per die, a cat's colour on one or more of them, the other
+faces blank or showing cats not involved) give every student different numbers; the answers
+come from the same functions that compute the real game's odds.
 """
 
 from __future__ import annotations
 
+import math
 import random
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
 
 from nekolib.classroom.exercise import Exercise
 from nekolib.neko_in import analysis
+from nekolib.neko_in import events_analysis as ev
+
+__all__ = ["EXERCISES"]
+
+Params = dict[str, Any]
 
 
-def _faces(rng: random.Random) -> dict[str, int]:
-    return {"faces": rng.randint(4, 12)}
+def _words(dice: int) -> str:
+    return {1: "one die", 2: "two dice", 3: "three dice", 4: "four dice"}[dice]
+
+
+def _fraction_note() -> str:
+    return ' Give an exact fraction: `Fraction(p, q)` or the text `"p/q"`.'
+
+
+# --------------------------------------------------------------------------- brawls
+def _dice_rule(p: Params) -> str:
+    """House-rule brawl dice: ``faces`` faces, the attacker's colour on ``attacker_faces``."""
+    marked = p["attacker_faces"]
+    where = "one face" if marked == 1 else f"{marked} faces"
+    return (
+        f"each die has **{p['faces']} faces**: the attacker's colour on **{where}**, the"
+        " defender's colour on one face, the other faces show colours of cats that are not"
+        " involved (or nothing)"
+    )
+
+
+def _brawl_dice(
+    rng: random.Random, dice: tuple[int, ...], faces: tuple[int, int], most_marked: int = 3
+) -> Params:
+    marked = rng.randint(1, most_marked)
+    return {
+        "dice": rng.choice(dice),
+        "faces": rng.randint(max(faces[0], marked + 2), faces[1]),
+        "attacker_faces": marked,
+    }
+
+
+def _die(p: Params) -> tuple[int, ...]:
+    """One die's colours: the attacker (0) on ``attacker_faces`` faces, the defender (1) on
+    one, then other colours (2, 3, ...: cats not in the brawl) on the rest."""
+    marked = p["attacker_faces"]
+    return (0,) * marked + (1,) + tuple(range(2, p["faces"] - marked + 1))
+
+
+def _odds(p: Params) -> dict[str, Fraction]:
+    """Brawl odds of ``p`` (attacker colour 0, defender colour 1) from the analysis module."""
+    return dict(_brawl_odds(_die(p), p["dice"]))
+
+
+@lru_cache(maxsize=256)
+def _brawl_odds(die: tuple[int, ...], dice: int) -> tuple[tuple[str, Fraction], ...]:
+    return tuple(analysis.brawl_odds(die, dice=dice).items())
+
+
+def _odds_code(p: Params) -> str:
+    return (
+        "```python\nfrom nekolib.neko_in import analysis\n"
+        f"die = {_die(p)}  # attacker 0, defender 1\n"
+        f"odds = analysis.brawl_odds(die, attacker=0, defender=1, dice={p['dice']})\n"
+    )
+
+
+def _both_home_generate(rng: random.Random) -> Params:
+    dice = rng.choice((3, 4))  # 4 dice: few faces, so enumerating every roll stays quick
+    marked = rng.randint(1, 3)
+    top = 14 if dice == 3 else 8
+    return {"dice": dice, "faces": rng.randint(marked + 3, top), "attacker_faces": marked}
+
+
+def _both_home(p: Params) -> Fraction:
+    return _odds(p)["both"] * p["faces"] ** p["dice"]
 
 
 BRAWL_BOTH_HOME = Exercise(
@@ -21,37 +107,372 @@ BRAWL_BOTH_HOME = Exercise(
     title="Both cats go home",
     topic="counting",
     level=1,
-    prompt=(
-        "A house rule plays Neko-in with two dice of **{faces} colour faces** each (every face a"
-        " different colour, two of them the colours of the two cats in a brawl). How many of"
-        " the {faces}×{faces} ordered rolls send **both** cats to the Garden?"
+    prompt=lambda p: (
+        f"A house rule rolls **{_words(p['dice'])}** in a brawl instead of two, and"
+        f" {_dice_rule(p)}. Both cats go to the Garden when the attacker's colour **and** the"
+        " defender's colour come up (each on at least one die). Of the"
+        f" {p['faces']}^{p['dice']} ordered rolls (one face per die), how many send **both**"
+        " cats to the Garden? Give a whole number."
     ),
-    generate=_faces,
-    solve=lambda p: analysis.brawl_odds(tuple(range(p["faces"])))["both"] * p["faces"] ** 2,
+    generate=_both_home_generate,
+    solve=_both_home,
     hints=(
-        "Both go home when each cat's colour shows on one die.",
-        "Die 1 can show the attacker and die 2 the defender, or the other way round.",
+        "Count the rolls that miss a colour instead: inclusion-exclusion over the two colours.",
+        "A roll misses the attacker's colour in ({faces}-{attacker_faces})^{dice} ways and the"
+        " defender's in ({faces}-1)^{dice} ways.",
+        "Both show = all rolls - (miss attacker) - (miss defender) + (miss both).",
     ),
-    demo={"faces": 6},
+    demo={"dice": 3, "faces": 6, "attacker_faces": 1},
+    worked=lambda p: (
+        f"Inclusion-exclusion: {p['faces']}^{p['dice']}"
+        f" - {p['faces'] - p['attacker_faces']}^{p['dice']} - {p['faces'] - 1}^{p['dice']}"
+        f" + {p['faces'] - p['attacker_faces'] - 1}^{p['dice']} = **{_both_home(p)}**.\n\n"
+        + _odds_code(p)
+        + f"odds['both'] * {p['faces']}**{p['dice']}\n```"
+    ),
 )
+
 
 ATTACKER_GETS_IN = Exercise(
     key="neko_in.attacker_gets_in",
     title="The attacker gets in",
     topic="counting",
     level=1,
-    prompt=(
-        "With two dice of **{faces} colour faces** each, what is the probability that the"
-        " attacker gets into an occupied room (only the defender's colour shows)?"
-        " Give an exact fraction."
+    prompt=lambda p: (
+        f"A brawl is rolled with **{_words(p['dice'])}**; {_dice_rule(p)}. What is the"
+        " probability that the attacker gets into the occupied room (the defender goes to"
+        " the Garden: the defender's colour, or neither colour, comes up)?" + _fraction_note()
     ),
-    generate=_faces,
-    solve=lambda p: analysis.brawl_odds(tuple(range(p["faces"])))["defender"],
+    generate=lambda rng: _brawl_dice(rng, (1, 2, 3), (4, 12)),
+    solve=lambda p: _odds(p)["defender"],
     hints=(
-        "Count the rolls where the attacker's colour shows on neither die.",
-        "Of those, remove the rolls where the defender's colour shows on neither die either.",
+        "The attacker gets in exactly when its own colour comes up on no die.",
+        "One die misses the attacker's colour with probability"
+        " ({faces}-{attacker_faces})/{faces}; the dice are independent.",
     ),
-    demo={"faces": 8},
+    demo={"dice": 2, "faces": 8, "attacker_faces": 1},
+    worked=lambda p: (
+        "The attacker's colour must miss every die:"
+        f" (({p['faces']}-{p['attacker_faces']})/{p['faces']})^{p['dice']}"
+        f" = **{_odds(p)['defender']}**.\n\n" + _odds_code(p) + "odds['defender']\n```"
+    ),
 )
 
-EXERCISES = (BRAWL_BOTH_HOME, ATTACKER_GETS_IN)
+
+def _both_given(p: Params) -> Fraction:
+    odds = _odds(p)
+    return odds["both"] / (odds["both"] + odds["attacker"])
+
+
+BOTH_GIVEN_ATTACKER_HOME = Exercise(
+    key="neko_in.both_given_attacker_home",
+    title="Was the defender sent home too?",
+    topic="conditional probability",
+    level=2,
+    prompt=lambda p: (
+        f"A brawl is rolled with **{_words(p['dice'])}**; {_dice_rule(p)}. You did not watch"
+        " the roll, but you see that the **attacker** was sent to the Garden (so its colour"
+        " came up). Given that, what is the probability that the defender was sent to the"
+        " Garden too?" + _fraction_note()
+    ),
+    generate=lambda rng: _brawl_dice(rng, (2, 3, 4), (5, 10)),
+    solve=_both_given,
+    hints=(
+        "P(both home | attacker home) = P(both colours show) / P(the attacker's colour shows).",
+        "P(the attacker's colour shows) = 1 - (({faces}-{attacker_faces})/{faces})^{dice}.",
+        "P(both show) by inclusion-exclusion over the two colours: 1 - P(miss attacker)"
+        " - P(miss defender) + P(miss both).",
+    ),
+    demo={"dice": 2, "faces": 6, "attacker_faces": 1},
+    worked=lambda p: (
+        "Seeing the attacker in the Garden means its colour came up; the defender is in the"
+        " Garden too when both colours came up, so the answer is"
+        f" P(both) / (P(both) + P(attacker only)) = **{_both_given(p)}**.\n\n"
+        + _odds_code(p)
+        + "odds['both'] / (odds['both'] + odds['attacker'])\n```"
+    ),
+)
+
+
+def _entry(p: Params) -> Fraction:
+    return 1 / _odds(p)["defender"]
+
+
+ENTRY_ATTEMPTS = Exercise(
+    key="neko_in.entry_attempts",
+    title="Entering a defended room",
+    topic="expectation",
+    level=2,
+    prompt=lambda p: (
+        "The owner of a room keeps their cat in it: every time your attack fails, their cat"
+        f" is back before your next try. Brawls are rolled with **{_words(p['dice'])}**;"
+        f" {_dice_rule(p)}. On average, how many brawls do you need to get in (the last,"
+        " successful one included)?" + _fraction_note()
+    ),
+    generate=lambda rng: _brawl_dice(rng, (1, 2, 3), (5, 12), 2),  # 1/p never whole
+    solve=_entry,
+    hints=(
+        "Each brawl is an independent try that succeeds with the same probability p.",
+        "The number of tries until the first success is geometric: its mean is 1/p.",
+        "p is the probability that the attacker's colour comes up on no die.",
+    ),
+    demo={"dice": 3, "faces": 6, "attacker_faces": 1},  # the notebook prints the 2-dice mean
+    worked=lambda p: (
+        "Each brawl lets you in with"
+        f" p = (({p['faces']}-{p['attacker_faces']})/{p['faces']})^{p['dice']}; the number"
+        f" of brawls is geometric with mean 1/p = **{_entry(p)}**"
+        " (`analysis.expected_entry_attempts(faces, dice)` when each colour is on one face)."
+        "\n\n" + _odds_code(p) + "1 / odds['defender']\n```"
+    ),
+)
+
+
+# --------------------------------------------------------------------------- Cat Teaser
+def _teaser_rule(faces: int, dice: int = 2) -> str:
+    return (
+        f"the dice are **{_words(dice)}** of **{faces} faces**, each cat's colour on exactly"
+        " one face of each die (the other faces do nothing)"
+    )
+
+
+def _one_roll_generate(rng: random.Random) -> Params:
+    cats = rng.randint(2, 6)
+    return {"cats": cats, "faces": rng.randint(cats + 1, 12), "leave": rng.choice((0, 1, 2))}
+
+
+def _one_roll_prompt(p: Params) -> str:
+    leave = {0: "**no** cat", 1: "**exactly one** cat", 2: "**exactly two** cats"}[p["leave"]]
+    return (
+        f"A Cat Teaser is going on: **{p['cats']} cats** are still in the room, and"
+        f" {_teaser_rule(p['faces'])}. The cats of the colours shown go to the Garden."
+        f" What is the probability that the next roll sends {leave} to the Garden?"
+        " (This is one entry of the transition matrix of the Markov chain on the number of"
+        " cats in the room.)" + _fraction_note()
+    )
+
+
+TEASER_ONE_ROLL = Exercise(
+    key="neko_in.teaser_one_roll",
+    title="One roll of the Cat Teaser",
+    topic="markov chain",
+    level=1,
+    prompt=_one_roll_prompt,
+    generate=_one_roll_generate,
+    solve=lambda p: ev.teaser_transition(p["cats"], p["leave"], p["faces"], 2),
+    hints=(
+        "List the ordered rolls of the two dice: {faces}·{faces} equally likely pairs.",
+        "Count how many cats' colours each roll shows; a colour shown twice sends its cat once.",
+        "No cat leaves: both dice miss all {cats} colours. Exactly two leave: the dice show two"
+        " different cats' colours.",
+    ),
+    demo={"cats": 3, "faces": 6, "leave": 1},
+    worked=lambda p: (
+        "Inclusion-exclusion on the colours that are hit (see"
+        " `events_analysis.teaser_transition`): **"
+        f"{ev.teaser_transition(p['cats'], p['leave'], p['faces'], 2)}**.\n\n"
+        "```python\nfrom nekolib.neko_in import events_analysis as ev\n"
+        f"ev.teaser_transition({p['cats']}, {p['leave']}, {p['faces']}, 2)\n```"
+    ),
+)
+
+
+def _sent_generate(rng: random.Random) -> Params:
+    cats = rng.randint(2, 6)
+    return {"cats": cats, "faces": rng.randint(max(cats, 5), 12), "dice": rng.choice((2, 3))}
+
+
+def _expected_sent(p: Params) -> Fraction:
+    row = ev.teaser_transition_row(p["cats"], p["faces"], p["dice"])
+    return sum((m * q for m, q in enumerate(row)), Fraction(0))
+
+
+TEASER_EXPECTED_SENT = Exercise(
+    key="neko_in.teaser_expected_sent",
+    title="Cats sent by the first teaser roll",
+    topic="expectation",
+    level=1,
+    prompt=lambda p: (
+        f"A Cat Teaser gathers **{p['cats']} cats** (all of different colours) in a room;"
+        f" {_teaser_rule(p['faces'], p['dice'])}. What is the expected number of cats the"
+        " **first** roll sends to the Garden?" + _fraction_note()
+    ),
+    generate=_sent_generate,
+    solve=_expected_sent,
+    hints=(
+        "Linearity of expectation: add up, cat by cat, the probability that this cat is sent.",
+        "One cat is sent when its colour shows on at least one of the {dice} dice.",
+    ),
+    demo={"cats": 6, "faces": 6, "dice": 2},
+    worked=lambda p: (
+        f"Each cat leaves with probability 1 - (({p['faces']}-1)/{p['faces']})^{p['dice']};"
+        f" by linearity the mean is {p['cats']} times that: **{_expected_sent(p)}**. The same"
+        " from the transition row of the chain:\n\n"
+        "```python\nfrom nekolib.neko_in import events_analysis as ev\n"
+        f"row = ev.teaser_transition_row({p['cats']}, {p['faces']}, {p['dice']})\n"
+        "sum(m * q for m, q in enumerate(row))\n```"
+    ),
+)
+
+
+def _chain_generate(rng: random.Random) -> Params:
+    cats = rng.randint(2, 6)
+    return {"cats": cats, "faces": rng.randint(max(cats, 5), 16)}
+
+
+TEASER_NONE_LEFT = Exercise(
+    key="neko_in.teaser_none_left",
+    title="Nobody wins the Cat Teaser",
+    topic="markov chain",
+    level=2,
+    prompt=lambda p: (
+        f"A Cat Teaser gathers **{p['cats']} cats** (all of different colours) in a room;"
+        f" {_teaser_rule(p['faces'])}. The dice are rolled until only one cat, or none,"
+        " is left. What is the probability that **no** cat is left?" + _fraction_note()
+    ),
+    generate=_chain_generate,
+    solve=lambda p: ev.teaser_none_probability(p["cats"], p["faces"]),
+    hints=(
+        "Work on the Markov chain of the number of cats in the room; 0 and 1 are absorbing.",
+        "Rolls that send nobody away do not matter: divide by 1 - P(no change) (first-step"
+        " analysis).",
+        "With j cats, a roll sends two away with probability j(j-1)/{faces}^2; no cat is left"
+        " only if the last two leave together.",
+    ),
+    demo={"cats": 2, "faces": 8},  # the notebook's table is for 6 faces
+    worked=lambda p: (
+        "First-step analysis on the count chain, P(none | j) ="
+        " sum_m P(j→j-m) P(none | j-m) / (1 - P(j→j)):"
+        f" **{ev.teaser_none_probability(p['cats'], p['faces'])}**.\n\n"
+        "```python\nfrom nekolib.neko_in import events_analysis as ev\n"
+        f"ev.teaser_none_probability({p['cats']}, faces={p['faces']})\n```"
+    ),
+)
+
+TEASER_EXPECTED_ROLLS = Exercise(
+    key="neko_in.teaser_expected_rolls",
+    title="How long does the Cat Teaser last?",
+    topic="markov chain",
+    level=3,
+    prompt=lambda p: (
+        f"A Cat Teaser gathers **{p['cats']} cats** (all of different colours) in a room;"
+        f" {_teaser_rule(p['faces'])}. The dice are rolled until only one cat, or none,"
+        " is left; every roll counts, also those with no effect. What is the expected number"
+        " of rolls?" + _fraction_note()
+    ),
+    generate=_chain_generate,
+    solve=lambda p: ev.teaser_expected_rolls(p["cats"], p["faces"]),
+    hints=(
+        "Let E_j be the expected number of rolls with j cats; E_0 = E_1 = 0.",
+        "E_j = 1 + sum_m P(j→j-m) E_(j-m), where m = 0 (no effect) is one of the terms.",
+        "Or: the fundamental matrix N = (I - Q)^-1 of the absorbing chain; the answer is the"
+        " row sum of N for {cats} cats.",
+    ),
+    demo={"cats": 6, "faces": 8},  # the notebook's table is for 6 faces
+    worked=lambda p: (
+        "Solve E_j = (1 + sum_(m>=1) P(j→j-m) E_(j-m)) / (1 - P(j→j)) upwards from"
+        f" E_0 = E_1 = 0: **{ev.teaser_expected_rolls(p['cats'], p['faces'])}**.\n\n"
+        "```python\nfrom nekolib.neko_in import events_analysis as ev\n"
+        f"ev.teaser_expected_rolls({p['cats']}, faces={p['faces']})\n"
+        f"Q, R, N = ev.teaser_fundamental_matrix({p['cats']}, {p['faces']})  # N row sums\n```"
+    ),
+)
+
+
+def _survived_generate(rng: random.Random) -> Params:
+    return {"cats": rng.randint(3, 6), "faces": rng.randint(6, 14)}
+
+
+def _survived(p: Params) -> Fraction:
+    """P(my cat is last | it survived the first roll) = P(last) / P(not hit by a roll).
+
+    Being the last cat implies never being hit, so the joint event is just "last".
+    """
+    dice = ev.DiceModel.uniform(blanks=p["faces"] - len(ev.CAT_COLOURS))
+    last = ev.teaser_survival_probability(p["cats"], p["faces"])
+    return last / ev.crunchies_keep_probability(ev.CAT_COLOURS[0], dice)
+
+
+TEASER_LAST_GIVEN_SURVIVED = Exercise(
+    key="neko_in.teaser_last_given_survived",
+    title="Still in the room after the first roll",
+    topic="conditional probability",
+    level=3,
+    prompt=lambda p: (
+        f"A Cat Teaser gathers **{p['cats']} cats** (all of different colours, yours among"
+        f" them) in a room; {_teaser_rule(p['faces'])}. After the **first** roll your cat is"
+        " still in the room (whatever happened to the others). Given that, what is the"
+        " probability that your cat is the one left at the end?" + _fraction_note()
+    ),
+    generate=_survived_generate,
+    solve=_survived,
+    hints=(
+        "If your cat is the last one, it was never sent away: so it survived the first roll.",
+        "P(last | survived roll 1) = P(last) / P(survived roll 1).",
+        "By symmetry P(last) = (1 - P(no cat left)) / {cats}; P(survived roll 1) ="
+        " (({faces}-1)/{faces})^2.",
+    ),
+    demo={"cats": 4, "faces": 6},
+    worked=lambda p: (
+        "Being last implies surviving the first roll, so"
+        " P(last | survived) = P(last) / P(survived) = **" + str(_survived(p)) + "**.\n\n"
+        "```python\nfrom nekolib.neko_in import events_analysis as ev\n"
+        f"last = ev.teaser_survival_probability({p['cats']}, faces={p['faces']})\n"
+        f"dice = ev.DiceModel.uniform(blanks={p['faces'] - len(ev.CAT_COLOURS)})\n"
+        "last / ev.crunchies_keep_probability('black', dice)\n```"
+    ),
+)
+
+
+def _exact_rolls_generate(rng: random.Random) -> Params:
+    cats = rng.randint(2, 5)
+    shortest = math.ceil((cats - 1) / 2)  # two dice send at most two cats away per roll
+    return {
+        "cats": cats,
+        "faces": rng.randint(max(cats, 5), 10),
+        "rolls": rng.randint(max(shortest, 2), 4),
+    }
+
+
+TEASER_EXACT_ROLLS = Exercise(
+    key="neko_in.teaser_exact_rolls",
+    title="The Cat Teaser ends on roll t",
+    topic="markov chain",
+    level=3,
+    prompt=lambda p: (
+        f"A Cat Teaser gathers **{p['cats']} cats** (all of different colours) in a room;"
+        f" {_teaser_rule(p['faces'])}. The dice are rolled until only one cat, or none, is"
+        f" left. What is the probability that the teaser ends on roll number **{p['rolls']}**"
+        " exactly (every roll counts, also those with no effect)?" + _fraction_note()
+    ),
+    generate=_exact_rolls_generate,
+    solve=lambda p: ev.teaser_rolls_distribution(p["cats"], p["rolls"], p["faces"])[p["rolls"]],
+    hints=(
+        "Push the distribution of the number of cats forward one roll at a time (a row vector"
+        " times the transition matrix).",
+        "P(T = t) = P(still 2+ cats after t-1 rolls and at most 1 after t rolls).",
+        "From j cats one roll sends m away with probability C(j,m)·sum_i (-1)^i C(m,i)"
+        " ({faces}-j+m-i)^2 / {faces}^2.",
+    ),
+    demo={"cats": 3, "faces": 6, "rolls": 2},
+    worked=lambda p: (
+        f"Propagate the law of the number of cats for {p['rolls']} rolls and take the mass"
+        " that is absorbed on the last one: **"
+        f"{ev.teaser_rolls_distribution(p['cats'], p['rolls'], p['faces'])[p['rolls']]}**.\n\n"
+        "```python\nfrom nekolib.neko_in import events_analysis as ev\n"
+        f"ev.teaser_rolls_distribution({p['cats']}, {p['rolls']}, faces={p['faces']})"
+        f"[{p['rolls']}]\n```"
+    ),
+)
+
+EXERCISES = (
+    BRAWL_BOTH_HOME,
+    ATTACKER_GETS_IN,
+    TEASER_ONE_ROLL,
+    TEASER_EXPECTED_SENT,
+    BOTH_GIVEN_ATTACKER_HOME,
+    ENTRY_ATTEMPTS,
+    TEASER_NONE_LEFT,
+    TEASER_EXPECTED_ROLLS,
+    TEASER_LAST_GIVEN_SURVIVED,
+    TEASER_EXACT_ROLLS,
+)

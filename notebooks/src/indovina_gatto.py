@@ -28,8 +28,7 @@
 # %%
 # %matplotlib inline
 from collections import Counter
-from fractions import Fraction
-from math import comb
+from fractions import Fraction  # noqa: F401  (for your answers to the exercises)
 
 from IPython.display import display
 
@@ -128,36 +127,61 @@ for trait in ["blue", "leaping daredevil", "green", "top hat"]:
     print(f"P(opponent has {trait:17}) = {p0} -> {p1}")
 
 # %% [markdown]
-# ## Classroom exercise: conditional probability
+# ## Classroom exercises: Bayesian updating
 #
-# Same situation: you hold *red, striped, lazy layabout*, so 16 trait cards are unseen and
-# your opponent holds 3 of them. Cat #11 is *leaping daredevil, blue, fish cocktail* -
-# three unseen
-# traits. Work out, as fractions:
-#
-# 1. `p_blue`: before the cat is played, the probability that the opponent holds *blue*;
-# 2. `p_mask`: the probability that the opponent puts a mask on cat #11 (they hold at
-#    least one of its three traits);
-# 3. `p_blue_given_mask`: the probability that they hold *blue*, given that they
-#    masked the cat. (Hint: "holds blue" implies "masks the cat", so
-#    $P(B\mid M) = P(B)/P(M)$.)
-# 4. `p_green_given_mask`: the same for *green*, a trait not on the cat.
-#
-# Replace the worked answers below with your own and run the check.
+# Four exercises from the library's exercise bank (`nekolib.classroom`), easy to hard;
+# the first two are the example above (cat #11, you hold *red, striped, lazy layabout*).
+# Each shows its question and the table it is about; put your answer in the empty cell,
+# an exact number such as `Fraction(3, 16)` or `"3/16"`, and run the check: it says right
+# or wrong and gives the next hint, never the answer. A teacher can hand every student
+# different numbers with `python -m nekolib classroom`.
 
 # %%
-p_blue = Fraction(comb(15, 2), comb(16, 3))
-p_mask = 1 - Fraction(comb(13, 3), comb(16, 3))
-p_blue_given_mask = p_blue / p_mask
-p_green_given_mask = Fraction(comb(15, 2) - comb(12, 2), comb(16, 3)) / p_mask
-print(p_blue, p_mask, p_blue_given_mask, p_green_given_mask)
+from IPython.display import Markdown  # noqa: E402
+
+from nekolib.classroom import practice  # noqa: E402
+
+check_1 = practice("indovina_gatto.expected_masks", "answer_1")
+display(Markdown(check_1.prompt))
 
 # %%
-assert p_blue == before.probability(1, "blue") == Fraction(3, 16)
-assert p_mask == Fraction(after.deals, before.deals)
-assert p_blue_given_mask == after.probability(1, "blue")
-assert p_green_given_mask == after.probability(1, "green")
-print("all four answers are right")
+answer_1 = None  # your answer
+
+# %%
+check_1(answer_1)
+
+# %%
+check_2 = practice("indovina_gatto.after_one_cat", "answer_2")
+display(Markdown(check_2.prompt))
+check_2.picture()
+
+# %%
+answer_2 = None  # your answer
+
+# %%
+check_2(answer_2)
+
+# %%
+check_3 = practice("indovina_gatto.two_cats", "answer_3")
+display(Markdown(check_3.prompt))
+check_3.picture()
+
+# %%
+answer_3 = None  # your answer
+
+# %%
+check_3(answer_3)
+
+# %%
+check_4 = practice("indovina_gatto.guess_value", "answer_4")
+display(Markdown(check_4.prompt))
+check_4.picture()
+
+# %%
+answer_4 = None  # your answer
+
+# %%
+check_4(answer_4)
 
 # %% [markdown]
 # ## A sample game, seen through Player 0's eyes

@@ -32,9 +32,6 @@
 # card, tile values) are documented in `docs/assumptions/manekinecollection.md`.
 
 # %%
-from fractions import Fraction
-from math import comb
-
 from nekolib.manekinecollection import analysis as mna
 from nekolib.manekinecollection.charts import hand_class_chart, strength_spread_chart
 from nekolib.manekinecollection.rules import (
@@ -221,27 +218,59 @@ fig = strength_spread_chart()
 play(num_players=3, seed=2026)
 
 # %% [markdown]
-# ## Exercise
+# ## Classroom exercises
 #
-# 1. The two pieces on a kotatsu are both green. What is the probability that three
-#    random cards from the full deck make a **5cats**? Write it as a fraction of two
-#    binomial coefficients.
-# 2. Same pieces: what is the probability of a **cathouse**? (Either one green card
-#    and a pair of another colour, or three cards of one other colour.)
-# 3. With pieces red and blue, what is the probability of a **solocat**?
-#
-# Replace the answers below with your own and run the check.
+# Four exercises from the library's exercise bank (`nekolib.classroom`), easy to hard.
+# Each shows its question (and the table it is about); put your answer in the empty
+# cell, an exact number such as `Fraction(3, 7)` or `"3/7"`, and run the check: it says
+# right or wrong and gives the next hint, never the answer. A teacher can hand every
+# student different numbers with `python -m nekolib classroom`.
 
 # %%
-answer_5cats = Fraction(comb(12, 3), comb(72, 3))
-answer_cathouse = Fraction(12 * 5 * comb(12, 2) + 5 * comb(12, 3), comb(72, 3))
-answer_solocat = Fraction(comb(4, 3) * 12**3, comb(72, 3))
-print(answer_5cats, answer_cathouse, answer_solocat)
+from fractions import Fraction  # noqa: E402, F401  (for your answers)
+
+from IPython.display import Markdown, display  # noqa: E402
+
+from nekolib.classroom import practice  # noqa: E402
+
+check_1 = practice("manekinecollection.hand_count", "answer_1")
+display(Markdown(check_1.prompt))
+check_1.picture()
 
 # %%
-green = {r.hand: r.probability for r in mna.frequency_rows(mna.class_counts_exact(("green",) * 2))}
-red_blue = {r.hand: r.probability for r in mna.frequency_rows(different)}
-assert answer_5cats == green["5cats"], "count the ways to pick 3 of the 12 green cards"
-assert answer_cathouse == green["cathouse"], "two cases: 1 green + a pair, or 3 of one colour"
-assert answer_solocat == red_blue["solocat"], "three cards of three of the four other colours"
-print("all answers correct")
+answer_1 = None  # your answer
+
+# %%
+check_1(answer_1)
+
+# %%
+check_2 = practice("manekinecollection.same_colour_pieces", "answer_2")
+display(Markdown(check_2.prompt))
+
+# %%
+answer_2 = None  # your answer
+
+# %%
+check_2(answer_2)
+
+# %%
+check_3 = practice("manekinecollection.hand_given_seen", "answer_3")
+display(Markdown(check_3.prompt))
+check_3.picture()
+
+# %%
+answer_3 = None  # your answer
+
+# %%
+check_3(answer_3)
+
+# %%
+check_4 = practice("manekinecollection.choice_value", "answer_4")
+display(Markdown(check_4.prompt))
+check_4.picture()
+
+# %%
+answer_4 = None  # your answer
+
+# %%
+check_4(answer_4)

@@ -138,26 +138,38 @@ analysis.entry_attempts_closed_form()
 charts.entry_attempts_figure()
 
 # %% [markdown]
-# ## Classroom exercise (Classic)
+# ## Classroom exercises (Classic)
 #
-# 1. With six-colour dice, how many of the 36 rolls send **both** cats home?
-# 2. A house rule uses dice with 8 colours. What is the probability that the attacker
-#    gets in? (Use the closed form.)
-# 3. On average, how many brawls does it take to enter a room that is always defended,
-#    with the normal dice?
-#
-# Write your answers below; the next cell checks them.
+# Two exercises from the library's exercise bank (`nekolib.classroom`): a brawl with a
+# house rule's dice (use the closed form above), then the defended room with three dice.
+# Put your answer in the empty cell, an exact number such as `Fraction(p, q)` or the text
+# `"p/q"`, and run the check: it says right or wrong and gives the next hint, never the
+# answer. A teacher can hand every student different numbers with
+# `python -m nekolib classroom`.
 
 # %%
-answer_1 = 2
-answer_2 = Fraction(49, 64)
-answer_3 = Fraction(36, 25)
+from IPython.display import Markdown  # noqa: E402
+
+from nekolib.classroom import practice  # noqa: E402
+
+check_1 = practice("neko_in.attacker_gets_in", "answer_1")
+display(Markdown(check_1.prompt))
 
 # %%
-assert answer_1 == analysis.brawl_odds()["both"] * 36
-assert answer_2 == analysis.brawl_odds(tuple(range(8)))["defender"]
-assert answer_3 == analysis.expected_entry_attempts()
-print("All three answers are right.")
+answer_1 = None  # your answer
+
+# %%
+check_1(answer_1)
+
+# %%
+check_2 = practice("neko_in.entry_attempts", "answer_2")
+display(Markdown(check_2.prompt))
+
+# %%
+answer_2 = None  # your answer
+
+# %%
+check_2(answer_2)
 
 # %% [markdown]
 # ## The Events version
@@ -225,20 +237,29 @@ print(f"none left:  simulated {float(none_left):.4f}   exact {float(exact_none):
 print(f"mean rolls: simulated {float(mean_rolls):.4f}   exact {float(exact_rolls):.4f}")
 
 # %% [markdown]
-# ## Classroom exercise (Events)
+# ## Classroom exercises (Events)
 #
-# 1. Two cats are gathered by a Cat Teaser. What is the probability that **no** cat is
-#    left? (Hint: the last roll must show both colours at once.)
-# 2. What is the probability that a Crunchies tile is kept?
-# 3. With six cats gathered, how many rolls does the Cat Teaser take on average?
+# Two more from the bank, on the Cat Teaser's Markov chain: the chance that nobody is
+# left, then the expected number of rolls. The table above is for six-face dice; these
+# exercises use a house rule's eight-face dice, so derive the numbers yourself by
+# first-step analysis on the chain of the number of cats in the room.
 
 # %%
-events_answer_1 = Fraction(1, 10)
-events_answer_2 = Fraction(25, 36)
-events_answer_3 = Fraction(3869, 840)
+check_3 = practice("neko_in.teaser_none_left", "answer_3")
+display(Markdown(check_3.prompt))
 
 # %%
-assert events_answer_1 == ev.teaser_none_probability(2)
-assert events_answer_2 == ev.crunchies_keep_probability()
-assert events_answer_3 == ev.teaser_expected_rolls(6)
-print("All three answers are right.")
+answer_3 = None  # your answer
+
+# %%
+check_3(answer_3)
+
+# %%
+check_4 = practice("neko_in.teaser_expected_rolls", "answer_4")
+display(Markdown(check_4.prompt))
+
+# %%
+answer_4 = None  # your answer
+
+# %%
+check_4(answer_4)

@@ -1,0 +1,547 @@
+"""Neko Boss classroom exercises: game-tree reasoning on small positions drawn as pictures.
+
+Each exercise is data: a prompt, a seeded generator of a small phase-2 position (a
+random placement, sometimes a few random moves on, Red = seat 0 to move), the exact answer
+from the rules engine (:meth:`~nekolib.neko_boss.rules.NekoBossState.legal_actions`,
+:func:`~nekolib.neko_boss.rules.move_targets`) or :mod:`nekolib.neko_boss.analysis`
+(:func:`~nekolib.neko_boss.analysis.solve`, :func:`~nekolib.neko_boss.analysis.reachable`,
+:func:`~nekolib.neko_boss.analysis.minimax_plain`), and hints. ``position(params)`` is the
+state, so the classroom notebooks show the board as a picture.
+
+Rulebook passages (seed 002): "Player who keeps top piece of the group can move them. They
+must move as same number of stack pieces straightly on the path jumping other piece(s).
+They can't move to vacant space." and "When all players has no regal take, then the game
+is over. [...] The player who keep more 4 or more stacks than opponents wins the game.
+Score is same, then player who keeps highest stack wins the game. All are same, then
+player who keeps more stacks wins the game."
+
+Solver calls stay on small positions (at most 8 stacks), so every answer takes
+milliseconds.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from typing import Any
+
+from nekolib.classroom.answers import SET
+from nekolib.classroom.exercise import Exercise
+from nekolib.core import NekoError
+from nekolib.neko_boss import analysis
+from nekolib.neko_boss.boards import board_by_name
+from nekolib.neko_boss.rules import Move, NekoBossState, Params, from_layout, move_targets
+
+__all__ = ["EXERCISES", "move_label", "position"]
+
+ExerciseParams = dict[str, Any]
+Layout = tuple[tuple[int, ...], ...]
+
+RED, BLUE = 0, 1
+_TRIES = 500
+"""Random positions a generator may draw before it gives up (it never needs many)."""
+
+
+# --------------------------------------------------------------------------- positions
+@lru_cache(maxsize=512)
+def _state(board: str, layout: Layout) -> NekoBossState:
+    return from_layout(layout, Params(board=board), to_move=RED)
+
+
+def _key(p: ExerciseParams) -> tuple[str, Layout]:
+    return p["board"], tuple(tuple(cell) for cell in p["layout"])
+
+
+def position(p: ExerciseParams) -> NekoBossState:
+    """The exercise's position: ``p["layout"]`` on ``p["board"]``, Red (seat 0) to move."""
+    return _state(*_key(p))
+
+
+def move_label(state: NekoBossState, move: Move) -> str:
+    """A move as students write it: ``"a1-b1"`` (the stack's label, a hyphen, the target's)."""
+    labels = state.board.labels
+    return f"{labels[move.src]}-{labels[move.dst]}"
+
+
+def _params_of(state: NekoBossState, **extra: Any) -> ExerciseParams:
+    return {"board": state.board.name, "layout": [list(s) for s in state.stacks], **extra}
+
+
+def _draw(
+    rng: random.Random,
+    boards: Sequence[str],
+    vacant: tuple[int, int],
+    premoves: tuple[int, int],
+) -> NekoBossState:
+    """A random placement (equal pieces each, ``vacant`` points left empty), then a few random
+    moves of either seat, then Red to move (the turn passes on if Red cannot move)."""
+    board = board_by_name(rng.choice(boards))
+    pieces = (board.size - rng.randint(*vacant)) // 2 * 2
+    owners: list[int | None] = [i % 2 for i in range(pieces)] + [None] * (board.size - pieces)
+    rng.shuffle(owners)
+    state = from_layout(owners, Params(board=board), to_move=RED)
+    for _ in range(rng.randint(*premoves)):
+        if state.is_terminal():
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+    return from_layout(state.stacks, Params(board=board), to_move=RED)
+
+
+def _generator(
+    boards: Sequence[str],
+    vacant: tuple[int, int],
+    premoves: tuple[int, int],
+    accept: Callable[[NekoBossState], bool],
+) -> Callable[[random.Random], ExerciseParams]:
+    """Draw positions until ``accept`` says yes (Red to move is required)."""
+
+    def generate(rng: random.Random) -> ExerciseParams:
+        for _ in range(_TRIES):
+            state = _draw(rng, boards, vacant, premoves)
+            if state.to_move == RED and accept(state):
+                return _params_of(state)
+        raise NekoError(f"no suitable Neko Boss position on {', '.join(boards)}")
+
+    return generate
+
+
+# --------------------------------------------------------------------------- answers
+def _legal(p: ExerciseParams) -> frozenset[str]:
+    state = position(p)
+    return frozenset(move_label(state, m) for m in state.legal_actions())
+
+
+@lru_cache(maxsize=512)
+def _winning(board: str, layout: Layout) -> frozenset[str]:
+    """Red's moves after which Red wins with perfect play by both (:func:`analysis.solve`)."""
+    state = _state(board, layout)
+    return frozenset(
+        move_label(state, m)
+        for m in state.legal_actions()
+        if analysis.solve(state.apply(m)).value == analysis.WIN
+    )
+
+
+def _winning_moves(p: ExerciseParams) -> frozenset[str]:
+    return _winning(*_key(p))
+
+
+def _some_but_not_all_win(state: NekoBossState, fewest_moves: int) -> bool:
+    moves = state.legal_actions()
+    if len(moves) < fewest_moves:
+        return False
+    wins = _winning(state.board.name, tuple(state.stacks))
+    return 0 < len(wins) < len(moves)
+
+
+def _targets(p: ExerciseParams) -> frozenset[str]:
+    state = position(p)
+    point = state.board.point_of(p["point"])
+    return frozenset(state.board.labels[q] for q in move_targets(state.board, state.stacks, point))
+
+
+@lru_cache(maxsize=512)
+def _reach(board: str, layout: Layout) -> tuple[int, int]:
+    """(distinct reachable positions, distinct final positions) by :func:`analysis.reachable`."""
+    report = analysis.reachable(_state(board, layout))
+    return report.positions, report.terminal
+
+
+@lru_cache(maxsize=512)
+def _tree(board: str, layout: Layout) -> int:
+    """Nodes of the full game tree: :func:`analysis.minimax_plain` visits each once."""
+    return analysis.minimax_plain(_state(board, layout)).nodes
+
+
+def _positions(p: ExerciseParams) -> int:
+    return _reach(*_key(p))[0]
+
+
+def _finals(p: ExerciseParams) -> int:
+    return _reach(*_key(p))[1]
+
+
+def _tree_size(p: ExerciseParams) -> int:
+    return _tree(*_key(p))
+
+
+# --------------------------------------------------------------------------- prompts
+_LEGEND = (
+    "`R2` is a stack of 2 cats whose **top** cat is Red's (Red moves it), `B1` a single"
+    " Blue cat, `.` a vacant intersection; rows are numbered from the bottom, columns"
+    " lettered from the left, so `a1` is bottom left."
+)
+_MOVE_RULE = (
+    "A stack of height h moves exactly h intersections along a straight street (jumping"
+    " whatever is in between) and must land on another stack, never on a vacant point."
+)
+
+
+def _board_text(p: ExerciseParams) -> str:
+    return f"```\n{position(p)}\n```\n\n{_LEGEND}"
+
+
+def _example(state: NekoBossState) -> str:
+    """How to write a move, shown with a pair that is *not* a legal move of Red."""
+    legal = {(m.src, m.dst) for m in state.legal_actions()}
+    labels = state.board.labels
+    for src in state.board.points:
+        for dst in state.board.points:
+            if src != dst and (src, dst) not in legal:
+                return f"{labels[src]}-{labels[dst]}"
+    raise NekoError("every pair of points is a legal move")  # pragma: no cover
+
+
+def _set_note(p: ExerciseParams) -> str:
+    sample = _example(position(p))
+    src, dst = sample.split("-")
+    return (
+        ' Give a list of moves, each written "from-to": the label of the moving stack, a'
+        f" hyphen, the label where it lands (a move from {src} to {dst} would be"
+        f' `"{sample}"`), e.g. `["{sample}"]` for a list of one move.'
+    )
+
+
+def _intro(p: ExerciseParams) -> str:
+    return f"Neko Boss, 2 players, on the board `{p['board']}`. Red is to move.\n\n{_board_text(p)}"
+
+
+def _code(p: ExerciseParams, *lines: str) -> str:
+    layout = [list(s) for s in p["layout"]]
+    return "\n".join(
+        [
+            "```python",
+            "from nekolib.neko_boss import analysis",
+            "from nekolib.neko_boss.rules import Params, from_layout",
+            f"state = from_layout({layout}, Params(board={p['board']!r}), to_move=0)",
+            *lines,
+            "```",
+        ]
+    )
+
+
+def _sorted(items: frozenset[str]) -> str:
+    return ", ".join(f"`{m}`" for m in sorted(items))
+
+
+# --------------------------------------------------------------------------- the bank
+_LINE_DEMO = {"board": "line_5", "layout": [[0], [1], [0], [1], [0]]}
+"""The game notebook's exercise position: a1 Red, b1 Blue, c1 Red, d1 Blue, e1 Red."""
+
+LEGAL_MOVES = Exercise(
+    key="neko_boss.legal_moves",
+    title="Red's legal moves",
+    topic="game tree",
+    level=1,
+    prompt=lambda p: (
+        f"{_intro(p)}\n\n{_MOVE_RULE} Only the player whose cat is on top may move a stack."
+        " List **all** of Red's legal moves." + _set_note(p)
+    ),
+    generate=_generator(
+        ("line_6", "line_7", "line_8", "grid_2x3", "grid_2x4", "grid_3x3"),
+        (0, 2),
+        (0, 3),
+        lambda s: 3 <= len(s.legal_actions()) <= 8,
+    ),
+    solve=_legal,
+    kind=SET,
+    hints=(
+        "Start from each stack with Red on top; its height says exactly how far it travels.",
+        "From each such stack look along every straight street, both ways; the point exactly"
+        " that far away must hold a stack (of any colour).",
+        "Vacant points may be jumped over, but never landed on.",
+    ),
+    position=position,
+    demo=_LINE_DEMO,
+    worked=lambda p: (
+        f"Red's legal moves: {_sorted(_legal(p))}.\n\n"
+        + _code(
+            p,
+            "from nekolib.neko_boss.exercises import move_label",
+            "sorted(move_label(state, m) for m in state.legal_actions())",
+        )
+    ),
+)
+
+
+def _count_accept(state: NekoBossState) -> bool:
+    return len(state.legal_actions()) >= 12
+
+
+COUNT_MOVES = Exercise(
+    key="neko_boss.count_moves",
+    title="How many moves?",
+    topic="counting",
+    level=1,
+    prompt=lambda p: (
+        f"{_intro(p)}\n\n{_MOVE_RULE} Only the player whose cat is on top may move a stack."
+        " **How many** legal moves does Red have? Give a whole number."
+    ),
+    generate=_generator(("town_4x6", "grid_4x4", "grid_4x5"), (0, 0), (2, 8), _count_accept),
+    solve=lambda p: len(position(p).legal_actions()),
+    hints=(
+        "Go through Red's stacks one by one and add up their moves.",
+        "A single cat (height 1) may step onto each occupied neighbour along a street.",
+        "A stack of height h may only land exactly h points away, in one of up to 4 directions.",
+    ),
+    position=position,
+    worked=lambda p: (
+        f"Red has **{len(position(p).legal_actions())}** legal moves.\n\n"
+        + _code(p, "len(state.legal_actions())")
+    ),
+)
+
+
+def _stack_generate(rng: random.Random) -> ExerciseParams:
+    for _ in range(_TRIES):
+        state = _draw(rng, ("town_4x6", "grid_4x4", "grid_3x4"), (0, 2), (4, 12))
+        if state.to_move != RED:
+            continue
+        tall = [
+            p
+            for p, s in enumerate(state.stacks)
+            if len(s) >= 2 and s[-1] == RED and len(move_targets(state.board, state.stacks, p)) >= 2
+        ]
+        if tall:
+            return _params_of(state, point=state.board.labels[rng.choice(tall)])
+    raise NekoError("no suitable Neko Boss position with a tall Red stack")
+
+
+STACK_TARGETS = Exercise(
+    key="neko_boss.stack_targets",
+    title="Where can this stack go?",
+    topic="game tree",
+    level=1,
+    prompt=lambda p: (
+        f"{_intro(p)}\n\n{_MOVE_RULE} Red moves the stack on **{p['point']}**. Where can it"
+        ' land? Give the list of intersection labels, e.g. `["a1", "b2"]`.'
+    ),
+    generate=_stack_generate,
+    solve=_targets,
+    kind=SET,
+    hints=(
+        "Read the stack's height: it travels exactly that many steps.",
+        "Try the four directions along the streets (up, down, left, right); stop if the"
+        " board ends first.",
+        "The landing point must hold a stack; the points jumped over may be vacant.",
+    ),
+    position=position,
+    worked=lambda p: (
+        f"The stack on {p['point']} can land on {_sorted(_targets(p))}.\n\n"
+        + _code(
+            p,
+            "from nekolib.neko_boss.rules import move_targets",
+            f"point = state.board.point_of({p['point']!r})",
+            "[state.board.labels[q] for q in move_targets(state.board, state.stacks, point)]",
+        )
+    ),
+)
+
+WINNING_MOVES = Exercise(
+    key="neko_boss.winning_moves",
+    title="Red's winning moves",
+    topic="game tree",
+    level=2,
+    prompt=lambda p: (
+        f"{_intro(p)}\n\n{_MOVE_RULE} When nobody can move, the player keeping more stacks of"
+        " 4+ wins; if equal, the one keeping the highest stack; if still equal, the one keeping"
+        " more stacks (all equal: a draw). A player who cannot move is out; the other goes on."
+        " Which of Red's moves **win for Red** if both players play perfectly afterwards?"
+        + _set_note(p)
+    ),
+    generate=_generator(
+        ("line_5", "line_6", "line_7", "line_8"),
+        (0, 1),
+        (0, 1),
+        lambda s: _some_but_not_all_win(s, 3),
+    ),
+    solve=_winning_moves,
+    kind=SET,
+    hints=(
+        "Try each of Red's moves and then look at every reply of Blue: Blue picks the reply"
+        " that is worst for Red.",
+        "Draw the game tree: at the leaves (nobody can move) compare the scores; back the"
+        " values up, Red taking the best child, Blue the worst for Red.",
+        "A stack that is taller than the street is long can never move again.",
+    ),
+    position=position,
+    demo=_LINE_DEMO,
+    worked=lambda p: (
+        f"Winning moves: {_sorted(_winning_moves(p))} (the others draw or lose).\n\n"
+        + _code(
+            p,
+            "from nekolib.neko_boss.exercises import move_label",
+            "{move_label(state, m) for m in state.legal_actions()",
+            " if analysis.solve(state.apply(m)).value == 1}",
+        )
+    ),
+)
+
+_POSITIONS_RULE = (
+    " Two positions are the same when every intersection has the same height and the same"
+    " top colour and the same player is to move (or nobody, at the end). Count the starting"
+    " position and the final ones too. Give a whole number."
+)
+
+REACHABLE_POSITIONS = Exercise(
+    key="neko_boss.reachable_positions",
+    title="Positions you can reach",
+    topic="game tree",
+    level=2,
+    prompt=lambda p: (
+        f"{_intro(p)}\n\n{_MOVE_RULE} How many **distinct positions** can occur from here, over"
+        " every possible sequence of moves by both players?" + _POSITIONS_RULE
+    ),
+    generate=_generator(
+        ("line_5", "line_6", "line_7"), (0, 1), (0, 1), lambda s: _positions(_params_of(s)) >= 12
+    ),
+    solve=_positions,
+    hints=(
+        "Explore breadth first: the start, the positions after one move, after two moves, ...",
+        "Different move orders can lead to the same position: count it once.",
+        "A player without a move is skipped, so the same board can come with either player to"
+        " move: those are different positions.",
+    ),
+    position=position,
+    demo=_LINE_DEMO,
+    worked=lambda p: (
+        f"**{_positions(p)}** distinct positions.\n\n"
+        + _code(p, "analysis.reachable(state).positions")
+    ),
+)
+
+FINAL_POSITIONS = Exercise(
+    key="neko_boss.final_positions",
+    title="How can the game end?",
+    topic="game tree",
+    level=2,
+    prompt=lambda p: (
+        f"{_intro(p)}\n\n{_MOVE_RULE} Both players may play any legal moves; the game ends when"
+        " nobody can move. How many **different final positions** (height and top colour of"
+        " every intersection) can the game end in? Give a whole number."
+    ),
+    generate=_generator(
+        ("line_6", "line_7", "grid_2x3"), (0, 1), (0, 1), lambda s: _finals(_params_of(s)) >= 10
+    ),
+    solve=_finals,
+    hints=(
+        "Follow every line of play to its end; write each final board down once.",
+        "The number of cats never changes: only how they are piled up.",
+        "Two lines of play that pile the same cats on the same points with the same top cat"
+        " end in the same final position.",
+    ),
+    position=position,
+    worked=lambda p: (
+        f"**{_finals(p)}** final positions.\n\n" + _code(p, "analysis.reachable(state).terminal")
+    ),
+)
+
+WINNING_MOVES_GRID = Exercise(
+    key="neko_boss.winning_moves_grid",
+    title="Winning moves on a grid",
+    topic="game tree",
+    level=3,
+    prompt=lambda p: (
+        f"{_intro(p)}\n\n{_MOVE_RULE} When nobody can move, the player keeping more stacks of"
+        " 4+ wins; if equal, the one keeping the highest stack; if still equal, the one keeping"
+        " more stacks (all equal: a draw). A player who cannot move is out; the other goes on."
+        " Which of Red's moves **win for Red** against perfect play? (You may program a"
+        " minimax search with `state.legal_actions()` and `state.apply(move)`.)" + _set_note(p)
+    ),
+    generate=_generator(
+        ("grid_2x3", "grid_2x4", "grid_3x3"),
+        (1, 3),
+        (0, 1),
+        lambda s: _some_but_not_all_win(s, 4),
+    ),
+    solve=_winning_moves,
+    kind=SET,
+    hints=(
+        "Minimax: the value of a position is the best child value for the player to move"
+        " (Red maximises, Blue minimises); final positions are scored by the rules.",
+        "A move that ends the game at once is scored right away; a move that leaves Blue"
+        " without a reply lets Red go on alone.",
+        "Positions repeat across move orders: remember values you have already computed.",
+    ),
+    position=position,
+    worked=lambda p: (
+        f"Winning moves: {_sorted(_winning_moves(p))}.\n\n"
+        + _code(
+            p,
+            "from nekolib.neko_boss.exercises import move_label",
+            "{move_label(state, m) for m in state.legal_actions()",
+            " if analysis.solve(state.apply(m)).value == 1}",
+        )
+    ),
+)
+
+GAME_TREE_SIZE = Exercise(
+    key="neko_boss.game_tree_size",
+    title="The size of the game tree",
+    topic="counting",
+    level=3,
+    prompt=lambda p: (
+        f"{_intro(p)}\n\n{_MOVE_RULE} How many nodes does the **full game tree** from here"
+        " have? A node is a sequence of moves that can be played from this position (the"
+        " empty sequence, i.e. the root, included); a position reached by two different move"
+        " orders counts twice. A player who cannot move is skipped (there is no pass node)."
+        " Give a whole number."
+    ),
+    generate=_generator(
+        ("line_6", "line_7", "grid_2x3"),
+        (0, 1),
+        (0, 1),
+        lambda s: 30 <= _tree_size(_params_of(s)) <= 3000,
+    ),
+    solve=_tree_size,
+    hints=(
+        "Nodes(position) = 1 + the sum of Nodes(child) over every legal move.",
+        "A final position (nobody can move) is a tree of one node.",
+        "Compare with the number of distinct positions: the tree is larger because"
+        " transpositions are counted again.",
+    ),
+    position=position,
+    worked=lambda p: (
+        f"The tree has **{_tree_size(p)}** nodes (plain minimax visits each once).\n\n"
+        + _code(p, "analysis.minimax_plain(state).nodes")
+    ),
+)
+
+REACHABLE_GRID = Exercise(
+    key="neko_boss.reachable_grid",
+    title="Positions you can reach on a grid",
+    topic="game tree",
+    level=3,
+    prompt=lambda p: (
+        f"{_intro(p)}\n\n{_MOVE_RULE} How many **distinct positions** can occur from here, over"
+        " every possible sequence of moves by both players?" + _POSITIONS_RULE
+    ),
+    generate=_generator(
+        ("grid_2x4", "grid_3x3"), (1, 2), (0, 1), lambda s: sum(1 for c in s.stacks if c) <= 8
+    ),
+    solve=_positions,
+    hints=(
+        "Write a search that stores every position it has seen (a set of keys).",
+        "A key needs only (height, top colour) per intersection and the player to move.",
+        "A player without a move is skipped: after a move, the next player is the first one"
+        " (in turn order) who can move, or nobody.",
+    ),
+    position=position,
+    worked=lambda p: (
+        f"**{_positions(p)}** distinct positions.\n\n"
+        + _code(p, "analysis.reachable(state).positions")
+    ),
+)
+
+EXERCISES = (
+    LEGAL_MOVES,
+    COUNT_MOVES,
+    STACK_TARGETS,
+    WINNING_MOVES,
+    REACHABLE_POSITIONS,
+    FINAL_POSITIONS,
+    WINNING_MOVES_GRID,
+    GAME_TREE_SIZE,
+    REACHABLE_GRID,
+)
