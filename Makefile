@@ -5,10 +5,14 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PORT   ?= 8866
 GAME   ?= neko_in
+# make classroom: the class list, the output folder, and optionally some games (a,b).
+ROSTER ?= docs/classroom/roster_example.csv
+OUT    ?= classroom
+GAMES  ?=
 # Jupyter refuses to run as root unless told to (containers, CI machines).
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: help install test test-fast lint lab figures notebooks bench app test-browser clean
+.PHONY: help install test test-fast lint lab figures notebooks bench app test-browser classroom clean
 
 help:
 	@echo "make test          create $(VENV), install everything, run pytest + nbval"
@@ -18,6 +22,7 @@ help:
 	@echo "make app GAME=x    one game's notebook as a Voila web app on port $(PORT)"
 	@echo "make test-browser  real-Chromium tests against Voila/JupyterLab on loopback"
 	@echo "make bench         run the benchmarks in bench/"
+	@echo "make classroom     student/teacher/nbgrader notebooks for ROSTER=x.csv into OUT=classroom"
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -73,6 +78,11 @@ test-browser: $(BROWSER_STAMP)
 	sh tests/browser/install_chromium.sh
 	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 NEKOLIB_BROWSER_REQUIRED=1 \
 	  $(BIN)/python -m pytest -p no:cacheprovider tests/browser
+
+# One notebook per student and game (their own numbers, no answers), teacher notebooks,
+# answer_key.csv and an nbgrader course folder; see docs/classroom.md.
+classroom: $(STAMP)
+	$(BIN)/python -m nekolib classroom --roster "$(ROSTER)" --out "$(OUT)" $(if $(GAMES),--games "$(GAMES)")
 
 clean:
 	rm -rf $(VENV) .pytest_cache

@@ -86,7 +86,9 @@ class Check:
     def __call__(self, answer: Any) -> Feedback:
         problem, _ = read_answer(answer, self._variant.exercise.kind)
         if problem == NOT_ANSWERED:
-            return Feedback(BLANK, f"{self.title}: not answered yet. Put your answer in `{self.name}`.")
+            return Feedback(
+                BLANK, f"{self.title}: not answered yet. Put your answer in `{self.name}`."
+            )
         if problem is not None:
             return Feedback(UNREADABLE, f"{self.title}: {problem}.")
         if self.passed(answer):

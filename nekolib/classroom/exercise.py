@@ -17,7 +17,7 @@ from typing import Any
 from nekolib.classroom.answers import NUMBER, Answer, canonical_answer, read_answer
 from nekolib.core import GameState, NekoError
 
-__all__ = ["LEVELS", "TOPICS", "Exercise", "Variant", "digest_of", "variant_seed"]
+__all__ = ["DEMO_SEED", "LEVELS", "TOPICS", "Exercise", "Variant", "digest_of", "variant_seed"]
 
 TOPICS = (
     "counting",
@@ -33,6 +33,10 @@ LEVELS = {1: "easy", 2: "medium", 3: "hard"}
 
 Params = dict[str, Any]
 PromptMaker = str | Callable[[Params], str]
+
+
+DEMO_SEED = 0
+"""The seed of an exercise's demo variant (a student's seed is a 64-bit hash, never 0)."""
 
 
 def variant_seed(student: str, key: str) -> int:
@@ -59,7 +63,8 @@ class Exercise:
     parameters or functions of them; ``generate(rng)`` draws a variant's parameters
     (JSON-friendly values); ``solve(params)`` is the exact answer from nekolib's analysis;
     ``position(params)``, when given, is a game state drawn beside the prompt.
-    ``demo`` is the fixed parameters the game notebook uses.
+    ``demo`` is the fixed parameters the game notebook uses; ``worked`` (Markdown, may hold
+    a fenced code block that uses nekolib) explains the solution in the teacher notebook.
     """
 
     key: str
@@ -74,6 +79,7 @@ class Exercise:
     points: int = 1
     position: Callable[[Params], GameState] | None = None
     demo: Mapping[str, Any] | None = None
+    worked: PromptMaker | None = None
 
     def __post_init__(self) -> None:
         if self.topic not in TOPICS:
@@ -89,7 +95,13 @@ class Exercise:
         return self.key.split(".", 1)[0]
 
     def variant(self, seed: int) -> Variant:
-        """The variant drawn by ``random.Random(seed)``."""
+        """The variant drawn by ``random.Random(seed)``; seed ``DEMO_SEED`` is the demo.
+
+        So ``exercise.variant(v.seed)`` rebuilds any variant ``v``, the notebook's demo
+        included (a :class:`Check` and the grader rebuild variants from key and seed).
+        """
+        if seed == DEMO_SEED and self.demo is not None:
+            return Variant(self, seed, dict(self.demo))
         return Variant(self, seed, dict(self.generate(random.Random(seed))))
 
     def for_student(self, student: str) -> Variant:
@@ -97,10 +109,8 @@ class Exercise:
         return self.variant(variant_seed(student, self.key))
 
     def demo_variant(self) -> Variant:
-        """The notebook's variant: ``demo`` parameters if given, else seed 0."""
-        if self.demo is None:
-            return self.variant(0)
-        return Variant(self, 0, dict(self.demo))
+        """The notebook's variant: ``demo`` parameters if given, else seed ``DEMO_SEED``."""
+        return self.variant(DEMO_SEED)
 
 
 @dataclass(frozen=True)
@@ -139,6 +149,12 @@ class Variant:
     @property
     def digest(self) -> str:
         return digest_of(self.key, self.seed, self.canonical)
+
+    @property
+    def worked(self) -> str:
+        """The worked solution for teachers (Markdown); empty if the bank gives none."""
+        maker = self.exercise.worked
+        return "" if maker is None else _fill(maker, self.params)
 
     def position(self) -> GameState | None:
         """The game state to draw beside the prompt, if the exercise has one."""

@@ -1,0 +1,310 @@
+"""Grading handed-in student notebooks: run them, read the answers, score them here.
+
+Each notebook is executed in a fresh kernel (nbclient; a cell that raises is the
+student's problem, not the grader's: execution goes on). One cell is appended that prints
+the raw values of the answer variables as JSON, using nothing of nekolib, so patching the
+``Check`` objects or the library inside the student's kernel changes nothing: every
+answer is read (:func:`~nekolib.classroom.answers.read_answer`) and compared **in the
+grader's process** with the answer recomputed from the exercise key and seed. The
+digests in the notebook are never trusted, and neither are the points in its metadata
+(they come from the bank). A seed that is not the student's own (copied from a classmate's
+notebook) scores zero.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import nbformat
+from nbformat.notebooknode import NotebookNode
+
+from nekolib.classroom.answers import NOT_ANSWERED, canonical_answer, read_answer
+from nekolib.classroom.bank import all_exercises
+from nekolib.classroom.exercise import variant_seed
+from nekolib.core import NekoError
+
+__all__ = [
+    "COLUMNS",
+    "GradedNotebook",
+    "Score",
+    "collector_source",
+    "decode_answer",
+    "find_submissions",
+    "grade_all",
+    "grade_notebook",
+    "write_grades",
+]
+
+COLUMNS = ("student", "game", "exercise", "key", "points", "max_points", "note")
+MARK = "NEKOLIB-GRADER-ANSWERS "
+RIGHT_NOTE = "right"
+_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+# Runs last in the student's kernel. Plain Python only: the encoding of each answer
+# variable as JSON (nothing is compared here).
+_COLLECTOR = """import json as _nk_json
+import numbers as _nk_numbers
+
+
+def _nk_encode(value, depth=0):
+    if value is None or value is Ellipsis:
+        return {"type": "none"}
+    if isinstance(value, bool):
+        return {"type": "bool"}
+    if (type(value).__module__ or "").startswith("sympy"):
+        if getattr(value, "is_Rational", False) is True:
+            return {"type": "rational", "p": str(int(value.p)), "q": str(int(value.q))}
+        return {"type": "sympy", "text": str(value)[:1000],
+                "float": getattr(value, "is_Float", False) is True}
+    if isinstance(value, _nk_numbers.Rational):
+        return {"type": "rational", "p": str(int(value.numerator)),
+                "q": str(int(value.denominator))}
+    if isinstance(value, str):
+        return {"type": "str", "value": value[:10000]}
+    if isinstance(value, _nk_numbers.Real):
+        return {"type": "float", "text": repr(float(value))}
+    if depth == 0 and isinstance(value, (list, tuple, set, frozenset)):
+        return {"type": "list", "items": [_nk_encode(item, 1) for item in list(value)[:1000]]}
+    return {"type": "other", "name": type(value).__name__}
+
+
+print(MARK + _nk_json.dumps({name: _nk_encode(globals().get(name)) for name in NAMES}))
+"""
+
+
+@dataclass(frozen=True)
+class Score:
+    """One row of grades.csv: one exercise of one notebook, or a student's total."""
+
+    student: str
+    game: str
+    exercise: str
+    key: str
+    points: int
+    max_points: int
+    note: str
+
+    def row(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in COLUMNS}
+
+
+@dataclass
+class GradedNotebook:
+    """The scores of one notebook, and the notebook as it ran (for feedback and tests)."""
+
+    path: Path
+    student: str
+    game: str
+    scores: list[Score]
+    notebook: NotebookNode | None
+
+
+def collector_source(names: Sequence[str]) -> str:
+    """The cell appended to a submission: prints the answer variables' raw values as JSON."""
+    for name in names:
+        if not _NAME.match(name):
+            raise NekoError(f"{name!r} is not an answer variable name")
+    return _COLLECTOR.replace("MARK", repr(MARK)).replace("NAMES", repr(list(names)))
+
+
+class _Other:
+    """Stands for an answer of a type the grader does not read (named in the message)."""
+
+
+def decode_answer(encoded: Any) -> Any:
+    """The value the collector saw, rebuilt from its JSON (for :func:`read_answer`)."""
+    if not isinstance(encoded, dict):
+        return _other("unknown")
+    kind = encoded.get("type")
+    if kind == "none":
+        return None
+    if kind == "bool":
+        return True
+    if kind == "rational":
+        try:
+            return Fraction(int(encoded["p"]), int(encoded["q"]))
+        except (KeyError, TypeError, ValueError, ZeroDivisionError):
+            return _other("rational")
+    if kind == "str":
+        return str(encoded.get("value", ""))
+    if kind == "float" or (kind == "sympy" and encoded.get("float")):
+        try:
+            return float(encoded.get("text", "nan"))
+        except (TypeError, ValueError):
+            return float("nan")
+    if kind == "sympy":  # not rational: read as text ("sqrt(2)" is then unreadable)
+        return str(encoded.get("text", ""))
+    if kind == "list":
+        return [decode_answer(item) for item in encoded.get("items", [])]
+    return _other(str(encoded.get("name", "unknown")))
+
+
+def _other(name: str) -> _Other:
+    clean = re.sub(r"\W", "_", name) or "unknown"
+    return type(clean, (_Other,), {})()
+
+
+def find_submissions(folder: str | Path) -> list[Path]:
+    """Every ``*.ipynb`` under ``folder`` (sorted; checkpoints skipped)."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise NekoError(f"no submissions folder at {folder}")
+    found = sorted(
+        p for p in folder.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts and p.is_file()
+    )
+    if not found:
+        raise NekoError(f"no *.ipynb notebooks under {folder}")
+    return found
+
+
+@dataclass(frozen=True)
+class _Entry:
+    number: str
+    name: str
+    key: str
+    seed: int
+
+
+def _listing(nb: NotebookNode, path: Path) -> tuple[str, str, list[_Entry]]:
+    meta = nb.metadata.get("nekolib")
+    if not isinstance(meta, dict) or not isinstance(meta.get("exercises"), list):
+        raise NekoError(f"{path}: not a nekolib classroom notebook (no nekolib metadata)")
+    student, game = meta.get("student"), meta.get("game")
+    if not isinstance(student, str) or not student or not isinstance(game, str):
+        raise NekoError(f"{path}: the notebook names no student (a teacher or nbgrader copy?)")
+    entries = []
+    for number, item in enumerate(meta["exercises"], start=1):
+        try:
+            name, key, seed = str(item["name"]), str(item["key"]), int(item["seed"])
+        except (KeyError, TypeError, ValueError):
+            raise NekoError(f"{path}: exercise {number} in the metadata is damaged") from None
+        if not _NAME.match(name):
+            raise NekoError(f"{path}: exercise {number} has a bad variable name {name!r}")
+        entries.append(_Entry(str(number), name, key, seed))
+    return student, game, entries
+
+
+def _execute(nb: NotebookNode, names: list[str], timeout: int, cwd: Path) -> dict[str, Any]:
+    """Run the notebook plus the collector cell; the encoded answers (or a NekoError)."""
+    from nbclient import NotebookClient
+
+    nb.cells.append(nbformat.v4.new_code_cell(collector_source(names), id="nekolib-grader"))
+    client = NotebookClient(
+        nb,
+        timeout=timeout,
+        kernel_name="python3",
+        allow_errors=True,
+        interrupt_on_timeout=True,
+        resources={"metadata": {"path": str(cwd)}},
+    )
+    try:
+        client.execute()
+    except Exception as error:  # dead kernel, kernel that would not start: no answers
+        raise NekoError(f"the notebook could not be run ({type(error).__name__})") from None
+    for output in nb.cells[-1].get("outputs", []):
+        for line in str(output.get("text", "")).splitlines():
+            if line.startswith(MARK):
+                try:
+                    found = json.loads(line[len(MARK) :])
+                except json.JSONDecodeError:
+                    break
+                if isinstance(found, dict):
+                    return found
+    raise NekoError("the grader could not read the answers (was print or json patched?)")
+
+
+def _score(student: str, game: str, entry: _Entry, encoded: Any) -> Score:
+    bank = all_exercises()
+    if entry.key not in bank:
+        return Score(student, game, entry.number, entry.key, 0, 0, "unknown exercise key")
+    ex = bank[entry.key]
+    if entry.seed != variant_seed(student, entry.key):
+        return Score(
+            student, game, entry.number, entry.key, 0, ex.points, "seed is not this student's"
+        )
+    problem, value = read_answer(decode_answer(encoded), ex.kind)
+    if problem == NOT_ANSWERED:
+        return Score(student, game, entry.number, entry.key, 0, ex.points, "not answered")
+    if problem is not None:
+        return Score(student, game, entry.number, entry.key, 0, ex.points, f"unreadable: {problem}")
+    expected = ex.variant(entry.seed).canonical
+    right = canonical_answer(value, ex.kind) == expected  # type: ignore[arg-type]
+    points = ex.points if right else 0
+    return Score(
+        student, game, entry.number, entry.key, points, ex.points, RIGHT_NOTE if right else "wrong"
+    )
+
+
+def grade_notebook(path: str | Path, timeout: int = 60) -> GradedNotebook:
+    """Execute one submission and score each exercise; a broken notebook scores zero."""
+    path = Path(path)
+    try:
+        nb = nbformat.read(path, as_version=4)
+    except Exception as error:  # not JSON, not a notebook
+        raise NekoError(f"{path}: not a readable notebook ({type(error).__name__})") from None
+    student, game, entries = _listing(nb, path)
+    try:
+        answers = _execute(nb, [e.name for e in entries], timeout, path.parent)
+        scores = [_score(student, game, e, answers.get(e.name)) for e in entries]
+    except NekoError as error:
+        scores = [
+            replace(_score(student, game, e, None), points=0, note=str(error)) for e in entries
+        ]
+    return GradedNotebook(path, student, game, scores, nb)
+
+
+def grade_all(
+    paths: Iterable[Path],
+    timeout: int = 60,
+    progress: Callable[[Iterable[Any]], Iterable[Any]] | None = None,
+) -> list[Score]:
+    """Scores of every notebook, grouped by student, each student's total row last.
+
+    A notebook that is not a student's nekolib notebook gives one ``error`` row; a second
+    notebook of the same student and game is graded but left out of the total.
+    """
+    graded: list[GradedNotebook] = []
+    errors: list[Score] = []
+    for path in (progress or (lambda items: items))(list(paths)):
+        try:
+            graded.append(grade_notebook(path, timeout))
+        except NekoError as error:
+            errors.append(Score(Path(path).parent.name, "", "error", "", 0, 0, str(error)))
+    rows: list[Score] = []
+    for student in sorted({g.student for g in graded}):
+        points = max_points = 0
+        seen: dict[str, Path] = {}
+        for item in sorted((g for g in graded if g.student == student), key=_order):
+            if item.game in seen:
+                note = f"duplicate of {seen[item.game]}: not in the total"
+                rows.extend(replace(s, note=f"{s.note}; {note}") for s in item.scores)
+                continue
+            seen[item.game] = item.path
+            rows.extend(item.scores)
+            points += sum(s.points for s in item.scores)
+            max_points += sum(s.max_points for s in item.scores)
+        rows.append(Score(student, "", "total", "", points, max_points, ""))
+    return rows + errors
+
+
+def _order(item: GradedNotebook) -> tuple[str, str]:
+    return item.game, str(item.path)
+
+
+def write_grades(scores: Sequence[Score], path: str | Path) -> Path:
+    """Write ``grades.csv`` (columns :data:`COLUMNS`)."""
+    path = Path(path)
+    if path.parent != Path():
+        path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.DictWriter(handle, fieldnames=COLUMNS)
+        writer.writeheader()
+        writer.writerows(score.row() for score in scores)
+    return path

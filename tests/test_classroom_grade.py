@@ -1,0 +1,218 @@
+"""Grading with real kernels (one game, five notebooks: keep it short) and the answer reader.
+
+The teacher notebook runs and every check says right; a blank student notebook runs
+without error and every check says "not answered"; right answers grade full marks,
+wrong ones zero, and patching the checks or the library inside the student's kernel
+changes nothing (answers are compared in the grader's process).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import nbformat
+import pytest
+import sympy
+
+from nekolib.__main__ import main
+from nekolib.classroom import exercises_for, read_answer
+from nekolib.classroom.grade import MARK, collector_source, decode_answer, grade_notebook
+from nekolib.classroom.notebooks import write_classroom
+from nekolib.classroom.roster import Student
+
+GAME = "neko_in"
+STUDENTS = [Student(s) for s in ("s-blank", "s-right", "s-wrong", "s-cheat")]
+
+
+def _run_collector(namespace: dict) -> dict:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(collector_source(sorted(k for k in namespace if k.startswith("a"))), namespace)
+    line = next(x for x in out.getvalue().splitlines() if x.startswith(MARK))
+    return json.loads(line[len(MARK) :])
+
+
+def test_collector_reads_every_answer_form_and_nothing_trusts_the_value() -> None:
+    class Liar:  # equal to everything: must not be taken for a right answer
+        def __eq__(self, other: object) -> bool:
+            return True
+
+        __hash__ = object.__hash__
+
+    values = {
+        "a_int": 12,
+        "a_fraction": Fraction(3, 8),
+        "a_text": " 3 / 8 ",
+        "a_sympy": sympy.Rational(3, 8),
+        "a_sympy_int": sympy.Integer(12),
+        "a_float": 0.375,
+        "a_sympy_float": sympy.Float(0.375),
+        "a_list": ["B1-A1", "c1-d1"],
+        "a_liar": Liar(),
+        "a_bool": True,
+        "a_none": None,
+        "a_zero_den": "3/0",
+    }
+    encoded = _run_collector(dict(values))
+    read = {name: read_answer(decode_answer(encoded[name])) for name in values}
+    assert read["a_int"] == (None, 12)
+    for name in ("a_fraction", "a_text", "a_sympy"):
+        assert read[name] == (None, Fraction(3, 8)), name
+    assert read["a_sympy_int"] == (None, 12)
+    for name in ("a_float", "a_sympy_float"):
+        assert "exact fraction" in read[name][0], name
+    assert read_answer(decode_answer(encoded["a_list"]), "set") == (
+        None,
+        frozenset({"b1-a1", "c1-d1"}),
+    )
+    assert read["a_liar"][1] is None and "Liar" in read["a_liar"][0]
+    assert read["a_bool"][1] is None
+    assert read["a_none"] == ("not answered yet", None)
+    assert read["a_zero_den"][1] is None
+    assert decode_answer("junk") is not None and read_answer(decode_answer({}))[1] is None
+
+
+def test_collector_refuses_a_bad_variable_name() -> None:
+    with pytest.raises(Exception, match="not an answer variable"):
+        collector_source(["answer_1; import os"])
+
+
+# --- real kernels --------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def classroom(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("grade")
+    write_classroom(STUDENTS, out / "class", [GAME])
+    return out
+
+
+def _key(out: Path) -> dict[tuple[str, int], str]:
+    """The answer key CSV as {(student, exercise number): canonical answer}."""
+    with (out / "class" / "answer_key.csv").open(newline="") as handle:
+        return {(r["student"], int(r["exercise"])): r["answer"] for r in csv.DictReader(handle)}
+
+
+def _fill(out: Path, student: str, answers: dict[int, str], folder: str = "submissions") -> Path:
+    """Copy the student's notebook to submissions/, replacing the given answer cells."""
+    nb = nbformat.read(out / "class" / "students" / student / f"{GAME}.ipynb", as_version=4)
+    for cell in nb.cells:
+        for k, source in answers.items():
+            if cell.source.startswith(f"answer_{k} = None"):
+                cell.source = source
+    path = out / folder / student / f"{GAME}.ipynb"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(nb, path)
+    return path
+
+
+def _outputs(cell) -> str:
+    parts = []
+    for output in cell.get("outputs", []):
+        parts.append(str(output.get("text", "")))
+        parts.append(str(output.get("data", {}).get("text/plain", "")))
+    return "\n".join(parts)
+
+
+def _errors(nb) -> list[str]:
+    return [
+        f"{c.source[:60]!r}: {o.get('ename')}"
+        for c in nb.cells
+        if c.cell_type == "code"
+        for o in c.get("outputs", [])
+        if o.output_type == "error"
+    ]
+
+
+def _feedback_cells(nb) -> list:
+    return [
+        c
+        for c in nb.cells
+        if c.cell_type == "code"
+        and c.source.startswith("check_")
+        and c.source.endswith(")")
+        and "=" not in c.source
+        and ".picture" not in c.source
+    ]
+
+
+def test_teacher_notebook_runs_and_every_check_says_right(classroom: Path) -> None:
+    from nbclient import NotebookClient
+
+    nb = nbformat.read(classroom / "class" / "teacher" / f"{GAME}.ipynb", as_version=4)
+    NotebookClient(nb, timeout=120, kernel_name="python3", allow_errors=True).execute()
+    assert not _errors(nb)
+    feedback = _feedback_cells(nb)
+    assert len(feedback) == len(exercises_for(GAME))
+    for cell in feedback:
+        assert ": right!" in _outputs(cell), cell.source
+
+
+def test_blank_notebook_runs_and_says_not_answered(classroom: Path) -> None:
+    graded = grade_notebook(_fill(classroom, "s-blank", {}, "blank"), timeout=120)
+    assert graded.notebook is not None and not _errors(graded.notebook)
+    feedback = _feedback_cells(graded.notebook)
+    assert len(feedback) == len(exercises_for(GAME))
+    for cell in feedback:
+        assert "not answered yet" in _outputs(cell), cell.source
+    assert [s.note for s in graded.scores] == ["not answered"] * len(feedback)
+    assert sum(s.points for s in graded.scores) == 0
+
+
+def test_grade_command_scores_right_wrong_and_cheating_submissions(classroom: Path) -> None:
+    key = _key(classroom)
+    count = len(exercises_for(GAME))
+    right = {}
+    for k in range(1, count + 1):  # both written forms: Fraction(...) and "p/q"
+        value = Fraction(key[("s-right", k)])
+        right[k] = f"answer_{k} = " + (
+            f"Fraction({value.numerator}, {value.denominator})" if k % 2 else f'"{value}"'
+        )
+    _fill(classroom, "s-right", right)
+    wrong = {}
+    for k in range(1, count + 1):
+        value = Fraction(key[("s-wrong", k)])
+        if k % 2:  # odd: off by 1/7
+            value += Fraction(1, 7)
+        wrong[k] = f"answer_{k} = Fraction({value.numerator}, {value.denominator})"
+    wrong[2] = "answer_2 = 1 / 0"  # raises: graded as not answered, the rest still runs
+    wrong[4] = f"answer_4 = {float(Fraction(key[('s-wrong', 4)]))!r}"  # a float: refused
+    _fill(classroom, "s-wrong", wrong)
+    cheat = {
+        1: "answer_1 = Fraction(1, 10**9)\n"
+        "check_1.passed = lambda answer: True\n"
+        "import nekolib.classroom.answers as _a, nekolib.classroom.check as _c\n"
+        "_c.Check.passed = lambda self, answer: True\n"
+        "_a.read_answer = lambda value, kind='number': (None, value)\n"
+        "_a.canonical_answer = lambda value, kind='number': 'x'",
+        2: "class _Liar:\n    __eq__ = lambda self, other: True\n    __hash__ = object.__hash__\n"
+        "answer_2 = _Liar()",
+    }
+    _fill(classroom, "s-cheat", cheat)
+    stray = classroom / "submissions" / "stray" / "notes.ipynb"
+    stray.parent.mkdir()
+    nbformat.write(nbformat.v4.new_notebook(), stray)
+    out_csv = classroom / "grades.csv"
+    folder = classroom / "submissions"
+    args = ["grade", str(folder), "--out", str(out_csv), "--timeout", "120", "--quiet"]
+    assert main(args) == 0
+    with out_csv.open(newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    by = {(r["student"], r["exercise"]): r for r in rows}
+    for k in range(1, count + 1):
+        assert by[("s-right", str(k))]["points"] == "1", by[("s-right", str(k))]
+        expected = "0" if k % 2 or k in (2, 4) else "1"
+        assert by[("s-wrong", str(k))]["points"] == expected, by[("s-wrong", str(k))]
+    assert by[("s-wrong", "2")]["note"] == "not answered"
+    assert "exact fraction" in by[("s-wrong", "4")]["note"]
+    assert by[("s-right", "total")]["points"] == by[("s-right", "total")]["max_points"]
+    assert by[("s-right", "total")]["max_points"] == str(count)
+    assert by[("s-cheat", "1")]["points"] == "0" and by[("s-cheat", "1")]["note"] == "wrong"
+    assert by[("s-cheat", "2")]["points"] == "0" and "unreadable" in by[("s-cheat", "2")]["note"]
+    assert by[("s-cheat", "total")]["points"] == "0"
+    assert "not a nekolib classroom notebook" in by[("stray", "error")]["note"]
