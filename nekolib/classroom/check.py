@@ -14,7 +14,6 @@ from typing import Any
 from nekolib.classroom.answers import NOT_ANSWERED, canonical_answer, read_answer
 from nekolib.classroom.bank import exercise
 from nekolib.classroom.exercise import Variant, digest_of
-from nekolib.core import GameState
 
 __all__ = ["RIGHT", "WRONG", "Check", "Feedback", "check_for", "practice"]
 
@@ -101,9 +100,9 @@ class Check:
             WRONG, f"{self.title}: not right yet. Hint {number} of {len(hints)}: {hint}"
         )
 
-    def picture(self) -> GameState | None:
-        """The position the exercise is about (drawn as a picture in Jupyter), if any."""
-        return self._variant.position()
+    def picture(self) -> Any:
+        """The position the exercise is about, drawn as the student sees it, if any."""
+        return self._variant.picture()
 
 
 def check_for(variant: Variant, name: str = "answer") -> Check:

@@ -63,6 +63,7 @@ class Exercise:
     parameters or functions of them; ``generate(rng)`` draws a variant's parameters
     (JSON-friendly values); ``solve(params)`` is the exact answer from nekolib's analysis;
     ``position(params)``, when given, is a game state drawn beside the prompt.
+    ``viewer`` is the seat the student plays (the picture shows that seat's secrets).
     ``demo`` is the fixed parameters the game notebook uses; ``worked`` (Markdown, may hold
     a fenced code block that uses nekolib) explains the solution in the teacher notebook.
     """
@@ -80,6 +81,7 @@ class Exercise:
     position: Callable[[Params], GameState] | None = None
     demo: Mapping[str, Any] | None = None
     worked: PromptMaker | None = None
+    viewer: int | None = None
 
     def __post_init__(self) -> None:
         if self.topic not in TOPICS:
@@ -160,3 +162,10 @@ class Variant:
         """The game state to draw beside the prompt, if the exercise has one."""
         maker = self.exercise.position
         return None if maker is None else maker(self.params)
+
+    def picture(self) -> Any:
+        """The position drawn as the student sees it (``viewer``'s own secrets shown)."""
+        state = self.position()
+        if state is None:
+            return None
+        return state.picture(self.exercise.viewer) if self.exercise.viewer is not None else state

@@ -4,7 +4,7 @@ Counting deals of the trait cards, Bayesian updating of the posterior over an
 opponent's secret traits given the cats played so far (every mask is an exact yes/no
 answer), and the expected points of a guess. Every answer comes from
 :mod:`nekolib.indovina_gatto.analysis` applied to the view of a real position built
-with the rules engine; the student is always Red (player 0).
+with the rules engine; the student is always Player 0.
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ from nekolib.indovina_gatto.rules import (
     PlayCat,
     new_game,
 )
-from nekolib.picture import PLAYER_NAMES
 
 __all__ = [
     "AFTER_ONE_CAT",
@@ -55,8 +54,8 @@ RULES = (
 def position(p: Values) -> IndovinaGattoState:
     """The table of an exercise: ``p["traits"]`` dealt, ``p["cats"]`` played in order.
 
-    The starting seat is chosen so that Red (player 0) plays the last cat (with no
-    cats, Red starts and holds ``p["cat"]``); every earlier turn ends without a guess.
+    The starting seat is chosen so that Player 0 plays the last cat (with no
+    cats, Player 0 starts and holds ``p["cat"]``); every earlier turn ends without a guess.
     ``p["revealed"]`` (optional) lists unmasked traits per player; ``p["k"]`` is the
     number of trait cards per player (default 3).
     """
@@ -66,7 +65,7 @@ def position(p: Values) -> IndovinaGattoState:
     order: list[int | None] = [None] * len(DEFAULT_DECK)
     for j, cat in enumerate(cats):
         order[seat[j] * 3 + seat[:j].count(seat[j])] = cat
-    if "cat" in p:  # the cat Red is about to play, in Red's hand
+    if "cat" in p:  # the cat Player 0 is about to play, in Player 0's hand
         order[seat.count(0)] = p["cat"]
     used = {*cats, p.get("cat")}
     rest = iter(c for c in range(len(DEFAULT_DECK)) if c not in used)
@@ -94,7 +93,7 @@ def _deal(rng: random.Random, n: int, k: int = 3) -> list[list[str]]:
 
 
 def _name(seat: int) -> str:
-    return f"{PLAYER_NAMES[seat]} (player {seat})"
+    return f"Player {seat}"
 
 
 def _traits(traits: Sequence[str]) -> str:
@@ -109,7 +108,7 @@ def _table_text(p: Values) -> str:
     state = position(p)
     lines = []
     for play in state.table:
-        who = [PLAYER_NAMES[q] for q in play.maskers] or ["nobody"]
+        who = [f"Player {q}" for q in play.maskers] or ["nobody"]
         lines.append(
             f"* cat #{play.card} ({_traits(state.card_traits(play.card))}):"
             f" masked by {', '.join(who)}"
@@ -140,7 +139,7 @@ def _opponents_text(p: Values) -> str:
         shown = p["revealed"][q]
         hidden = p.get("k", 3) - len(shown)
         extra = f" (unmasked: {_traits(shown)})" if shown else ""
-        parts.append(f"{PLAYER_NAMES[q]} has {hidden} hidden trait card(s){extra}")
+        parts.append(f"Player {q} has {hidden} hidden trait card(s){extra}")
     return "; ".join(parts)
 
 
@@ -165,6 +164,7 @@ UNSEEN_DEALS = Exercise(
         "Multiply binomial coefficients C(cards left, hidden cards of that opponent).",
     ),
     position=position,
+    viewer=0,
     worked=(
         "A product of binomial coefficients over the opponents:\n\n"
         "```python\nfrom nekolib.indovina_gatto import analysis\n"
@@ -197,27 +197,34 @@ def _cat(p: Values) -> str:
 
 MASK_CHANCE = Exercise(
     key="indovina_gatto.mask_chance",
-    title="Will Blue mask this cat?",
+    title="Will Player 1 mask this cat?",
     topic="counting",
     level=1,
     prompt=lambda p: (
         f"A house rule deals **{p['k']} trait cards** to each of {len(p['traits'])} players."
-        f" You are Red (player 0) and hold {_traits(p['traits'][0])}."
-        + (f" Blue has already unmasked {_traits(p['revealed'][1])}." if p["revealed"][1] else "")
+        f" You are Player 0 and hold {_traits(p['traits'][0])}."
+        + (
+            f" Player 1 has already unmasked {_traits(p['revealed'][1])}."
+            if p["revealed"][1]
+            else ""
+        )
         + f" No cat has been played yet. You are about to play {_cat(p)}."
         + RULES
-        + " What is the probability that **Blue** masks it? Give an exact fraction."
+        + " What is the probability that **Player 1** masks it? Give an exact fraction."
     ),
     generate=_gen_mask_chance,
     solve=_solve_mask_chance,
     hints=(
-        "Which trait cards could Blue's hidden cards be? Leave out yours and the unmasked ones.",
-        "Blue does not mask when none of Blue's hidden cards is on the cat: count those hands.",
+        "Which trait cards could Player 1's hidden cards be? Leave out yours and the"
+        " unmasked ones.",
+        "Player 1 does not mask when none of Player 1's hidden cards is on the cat:"
+        " count those hands.",
         "P(mask) = 1 - C(unseen not on the cat, hidden) / C(unseen, hidden).",
     ),
     position=position,
+    viewer=0,
     worked=(
-        "One minus the chance that Blue's hidden cards avoid the cat's unseen traits:\n\n"
+        "One minus the chance that Player 1's hidden cards avoid the cat's unseen traits:\n\n"
         "```python\nfrom nekolib.indovina_gatto import analysis\n"
         "analysis.mask_outcomes(state.view(0), cat_traits)\n```"
     ),
@@ -258,6 +265,7 @@ EXPECTED_MASKS = Exercise(
         " m of them on the cat, h cards in the opponent's hand.",
     ),
     position=position,
+    viewer=0,
     demo={
         "traits": [["lazy layabout", "red", "striped"], ["strutting beauty", "blue", "top hat"]],
         "cats": [],
@@ -339,14 +347,15 @@ AFTER_ONE_CAT = Exercise(
     generate=_gen_after_one_cat,
     solve=_solve_posterior,
     hints=(
-        "Every hand of Blue's from the unseen cards was equally likely before the cat;"
-        " keep only the hands that agree with Blue's mask (or no mask).",
-        "If Blue masked: P(trait | mask) = P(trait and mask) / P(mask). If Blue did not"
-        " mask, Blue's cards avoid every trait on the cat.",
+        "Every hand of Player 1's from the unseen cards was equally likely before the cat;"
+        " keep only the hands that agree with Player 1's mask (or no mask).",
+        "If Player 1 masked: P(trait | mask) = P(trait and mask) / P(mask). If Player 1 did not"
+        " mask, Player 1's cards avoid every trait on the cat.",
         "Count with binomial coefficients: hands containing the trait that also agree,"
         " over all hands that agree.",
     ),
     position=position,
+    viewer=0,
     demo={
         "traits": [["lazy layabout", "red", "striped"], ["strutting beauty", "blue", "top hat"]],
         "cats": [11],
@@ -355,7 +364,7 @@ AFTER_ONE_CAT = Exercise(
         "trait": "blue",
     },
     worked=(
-        "Count Blue's hands that agree with the mask:\n\n"
+        "Count Player 1's hands that agree with the mask:\n\n"
         "```python\nfrom nekolib.indovina_gatto import analysis\n"
         "analysis.posterior(state.view(0)).probability(1, trait)\n```"
     ),
@@ -389,12 +398,14 @@ TWO_CATS = Exercise(
     generate=_gen_two_cats,
     solve=_solve_posterior,
     hints=(
-        "The cat Blue did not mask rules out all of its traits for Blue: remove them first.",
-        "Among the traits left, Blue holds at least one of the masked cat's traits: count"
+        "The cat Player 1 did not mask rules out all of its traits for Player 1:"
+        " remove them first.",
+        "Among the traits left, Player 1 holds at least one of the masked cat's traits: count"
         " the hands that hit it (all hands minus the hands that miss it).",
         "P(trait) = (hands with the trait that agree) / (hands that agree).",
     ),
     position=position,
+    viewer=0,
     worked=(
         "Remove the unmasked cat's traits, then condition on hitting the masked cat:\n\n"
         "```python\nfrom nekolib.indovina_gatto import analysis\n"
@@ -431,12 +442,13 @@ BOTH_MASKED = Exercise(
     generate=_gen_both_masked,
     solve=_solve_posterior,
     hints=(
-        "Blue's hand must hit both cats (a trait shared by both cats hits both at once).",
+        "Player 1's hand must hit both cats (a trait shared by both cats hits both at once).",
         "Inclusion-exclusion: hands hitting both = all - missing cat A - missing cat B"
         " + missing both.",
         "Do the same count for the hands that contain the trait, then divide.",
     ),
     position=position,
+    viewer=0,
     worked=(
         "Inclusion-exclusion over the two hit sets:\n\n"
         "```python\nfrom nekolib.indovina_gatto import analysis\n"
@@ -468,14 +480,15 @@ THREE_PLAYERS = Exercise(
     generate=_gen_three_players,
     solve=_solve_posterior,
     hints=(
-        "Green did not mask: none of Green's cards is on the cat. Blue did: at least one of"
-        " Blue's is.",
-        "Count deals (Blue's cards, then Green's from the rest) that agree with both facts;"
-        " Blue's cards on the cat leave more room for Green.",
-        "Split by how many of the cat's unseen traits Blue holds, count Green's hands in"
+        "Player 2 did not mask: none of Player 2's cards is on the cat. Player 1 did:"
+        " at least one of Player 1's is.",
+        "Count deals (Player 1's cards, then Player 2's from the rest) that agree with both facts;"
+        " Player 1's cards on the cat leave more room for Player 2.",
+        "Split by how many of the cat's unseen traits Player 1 holds, count Player 2's hands in"
         " each case, and divide the deals where the asked player holds the trait by all.",
     ),
     position=position,
+    viewer=0,
     worked=(
         "Count the deals to both opponents that agree with both masks:\n\n"
         "```python\nfrom nekolib.indovina_gatto import analysis\n"
@@ -517,20 +530,21 @@ GUESS_VALUE = Exercise(
         + _table_text(p)
         + RULES.strip()
         + GUESS_RULES
-        + f" You have just played the last cat and consider guessing that Blue holds"
-        f" *{p['trait']}*. What is the expected change of **(your points - Blue's points)**"
+        + f" You have just played the last cat and consider guessing that Player 1 holds"
+        f" *{p['trait']}*. What is the expected change of **(your points - Player 1's points)**"
         " if you make that guess? Give an exact fraction."
     ),
     generate=_gen_guess_value,
     solve=_value_of,
     hints=(
-        "First find p, the probability that Blue holds the trait given the cats on the table.",
-        "Right (probability p): you +1, Blue -1. Wrong: Blue +1. Add the effects on"
-        " (you - Blue) weighted by their probabilities.",
+        "First find p, the probability that Player 1 holds the trait given the cats on the table.",
+        "Right (probability p): you +1, Player 1 -1. Wrong: Player 1 +1. Add the effects on"
+        " (you - Player 1) weighted by their probabilities.",
     ),
     position=position,
+    viewer=0,
     worked=(
-        "With p = P(Blue holds it): p·(+2) + (1-p)·(-1) = 3p - 1.\n\n"
+        "With p = P(Player 1 holds it): p·(+2) + (1-p)·(-1) = 3p - 1.\n\n"
         "```python\nfrom nekolib.indovina_gatto import analysis\n"
         "analysis.guess_values(state.view(0))\n```"
     ),
@@ -561,19 +575,20 @@ BEST_GUESS = Exercise(
         + _table_text(p)
         + RULES.strip()
         + GUESS_RULES
-        + " You have just played the last cat and may guess one trait of Blue, or not guess"
-        " (change 0). Which guess maximises the expected change of **(your points - Blue's"
+        + " You have just played the last cat and may guess one trait of Player 1, or not guess"
+        " (change 0). Which guess maximises the expected change of **(your points - Player 1's"
         " points)**? Give that **expected change** as an exact fraction."
     ),
     generate=_gen_best_guess,
     solve=_best_value,
     hints=(
         "A guess of a trait with probability p is worth 3p - 1: find the most likely trait.",
-        "Traits on a cat Blue did not mask are impossible; traits on every masked cat"
+        "Traits on a cat Player 1 did not mask are impossible; traits on every masked cat"
         " are the strongest candidates.",
-        "Compute the posterior of the best candidates exactly (count Blue's agreeing hands).",
+        "Compute the posterior of the best candidates exactly (count Player 1's agreeing hands).",
     ),
     position=position,
+    viewer=0,
     worked=(
         "The best guess is the most likely trait; its worth is 3p - 1:\n\n"
         "```python\nfrom nekolib.indovina_gatto import analysis\n"

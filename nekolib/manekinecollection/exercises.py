@@ -169,6 +169,7 @@ HAND_COUNT = Exercise(
         "Do not forget patterns that use the pieces' own colours as well as the other colours.",
     ),
     position=lambda p: _table(_plain_pieces(p)),
+    viewer=0,
     demo={"pieces": ["green", "green"], "per_colour": 12, "hand": "cathouse"},
     worked=lambda p: (
         "Sum over the colour patterns of the three cards, each a product of binomials:\n\n"
@@ -272,6 +273,7 @@ TILE_MEAN = Exercise(
         "The expectation is the average of the values that can still be under it.",
     ),
     position=lambda p: _table([[p["colour"], PLAIN]], collected=p["collected"]),
+    viewer=0,
     worked=lambda p: (
         "The tile is uniform over the values left, and a plain cat adds its printed value:\n\n"
         "```python\nfrom nekolib.manekinecollection import analysis\n"
@@ -332,6 +334,7 @@ HAND_GIVEN_SEEN = Exercise(
         "It may be quicker to count the weaker hands and subtract.",
     ),
     position=_given_seen_state,
+    viewer=0,
     demo={
         "pieces": ["red", "blue"],
         "hand": ["red3", "blue2", "green5"],
@@ -397,6 +400,7 @@ EXACT_TIE = Exercise(
         "Divide by C(66, 3), the number of possible triples.",
     ),
     position=_tie_state,
+    viewer=0,
     demo={
         "pieces": ["red", "blue"],
         "row": ["red3", "red5", "green2"],
@@ -479,6 +483,7 @@ ZABUTON_GAIN = Exercise(
         " six colours.",
     ),
     position=lambda p: _table([p["piece"]], collected=p["collected"]),
+    viewer=0,
     worked=(
         "Average the score difference over the possible tiles:\n\n"
         "```python\nfrom nekolib.manekinecollection import analysis\n"
@@ -584,6 +589,7 @@ REACH = Exercise(
         "Compute each choice's probability of reaching the hand and keep the largest.",
     ),
     position=_given_seen_state,
+    viewer=0,
     demo={
         "pieces": ["red", "blue"],
         "hand": ["red3", "blue2", "green5"],
@@ -651,6 +657,7 @@ CHOICE_VALUE = Exercise(
         "Gold coins ignore their tile; cat cans may cancel a negative tile you hold.",
     ),
     position=lambda p: _table(p["pieces"], collected=p["collected"]),
+    viewer=0,
     worked=(
         "E[max(gain A, gain B)] over the equally likely pairs of tiles:\n\n"
         "```python\nfrom nekolib.manekinecollection import analysis\n"
