@@ -1,10 +1,14 @@
-"""Command line: ``python -m nekolib figures [--only TEXT]`` and ``python -m nekolib games``."""
+"""Command line: ``python -m nekolib figures [--only TEXT]``, ``python -m nekolib games`` and
+``python -m nekolib lab run experiment.toml [--scheduler tcp://host:8786]`` / ``lab summary``."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 from pathlib import Path
+
+from nekolib.classroom import cli as classroom_cli
+from nekolib.lab import cli as lab_cli
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -15,7 +19,15 @@ def main(argv: list[str] | None = None) -> int:
     fig.add_argument("--out", type=Path, default=None, help="output folder (default: figures/)")
     fig.add_argument("--quiet", action="store_true", help="no progress bar")
     sub.add_parser("games", help="list the games nekolib knows")
+    lab_cli.add_parser(sub)
+    classroom_cli.add_parsers(sub)
     args = parser.parse_args(argv)
+
+    if args.command == "lab":
+        return lab_cli.main(args)
+
+    if args.command in classroom_cli.COMMANDS:
+        return classroom_cli.run(args)
 
     if args.command == "games":
         from nekolib import games

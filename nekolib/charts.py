@@ -7,6 +7,7 @@ are file stems (``"neko_in_brawl_odds"``). Nothing here knows any game.
 
 from __future__ import annotations
 
+import importlib
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -30,12 +31,19 @@ def use_headless_backend() -> None:
         matplotlib.use("Agg")
 
 
+EXTRA_CHART_MODULES: tuple[str, ...] = ("nekolib.lab.charts",)
+"""Modules other than games' whose ``figures()`` also go into ``figures/`` (same contract)."""
+
+
 def chart_factories() -> Iterator[tuple[str, Callable[[], Figure]]]:
-    """``(stem, factory)`` for every chart of every game package, in a stable order."""
+    """``(stem, factory)`` for every chart of every game package (then of
+    :data:`EXTRA_CHART_MODULES`), in a stable order."""
     for name in game_packages():
         module = game_module(f"nekolib.{name}", "charts")
         if module is not None:
             yield from sorted(module.figures().items())
+    for name in EXTRA_CHART_MODULES:
+        yield from sorted(importlib.import_module(name).figures().items())
 
 
 def save_figure(fig: Figure, path: Path) -> Path:

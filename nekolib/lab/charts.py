@@ -1,0 +1,210 @@
+"""Balance-lab charts drawn from the committed results (``results/*.jsonl``): no tournament
+is replayed to draw them. ``python -m nekolib figures --only lab`` writes them.
+
+Each results file gives one chart, chosen by what its experiment varied:
+
+* a sweep (``[sweep]``): ``<game>_lab_<name>``, game length and seat 0's share per value
+  (and the first agent's share when agents rotate);
+* several agents, no sweep: ``<game>_lab_ladder``, the strength ladder (Bradley-Terry
+  rating with a bootstrap interval, win share with a Wilson interval);
+* one agent, several player counts: ``<game>_lab_seats``, win share per seat per count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from nekolib.lab.stats import agent_shares, ladder, seat_shares, sweep_summary, wilson
+from nekolib.lab.store import RESULTS_DIR, read_rows
+from nekolib.picture import PLAYER_COLOURS
+
+if TYPE_CHECKING:  # pragma: no cover
+    from matplotlib.figure import Figure
+
+__all__ = ["figures", "ladder_figure", "seats_figure", "sweep_figure"]
+
+Rows = Sequence[dict[str, Any]]
+
+
+def figures(results: Path = RESULTS_DIR) -> dict[str, Callable[[], Figure]]:
+    """One chart factory per results file in ``results`` (stems ``<game>_lab_<kind>``)."""
+    out: dict[str, Callable[[], Figure]] = {}
+    for path in sorted(Path(results).glob("*.jsonl")):
+        header, _ = read_rows(path)
+        exp = header["experiment"]
+        game, name = exp["game"], exp["name"]
+        suffix = name[len(game) + 1 :] if name.startswith(game + "_") else name
+        if exp["sweep"]:
+            out[f"{game}_lab_{suffix}"] = lambda p=path: sweep_figure(*read_rows(p))
+        elif len(set(exp["seats"] or exp["rotate"])) > 1:
+            out[f"{game}_lab_{suffix}"] = lambda p=path: ladder_figure(*read_rows(p))
+        elif len(exp["players"]) > 1:
+            out[f"{game}_lab_{suffix}"] = lambda p=path: seats_figure(*read_rows(p))
+    return out
+
+
+def _title(header: dict[str, Any], rows: Rows) -> str:
+    exp = header["experiment"]
+    return f"{exp['name']}: {len(rows)} games (seed {exp['seed']})"
+
+
+def ladder_figure(header: dict[str, Any], rows: Rows) -> Figure:
+    """Bradley-Terry ratings (Elo scale, anchor 0) and win shares, strongest on top."""
+    import matplotlib.pyplot as plt
+
+    table = ladder(rows)[::-1]
+    names = [r["agent"] for r in table]
+    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 0.6 * len(names) + 1.8), sharey=True)
+    y = range(len(names))
+    elo = [r["elo"] for r in table]
+    err = _spans(elo, [r["elo_low"] for r in table], [r["elo_high"] for r in table])
+    left.barh(y, elo, xerr=err, color=PLAYER_COLOURS[1], capsize=4)
+    left.axvline(0, color="#333", lw=1)
+    left.set_yticks(list(y), names)
+    left.set_xlabel("Bradley-Terry rating (Elo points, bootstrap 95% interval)")
+    share = [r["win_share"] for r in table]
+    serr = _spans(share, [r["low"] for r in table], [r["high"] for r in table])
+    right.barh(y, share, xerr=serr, color=PLAYER_COLOURS[0], capsize=4)
+    for i, r in enumerate(table):
+        right.plot([r["fair"]] * 2, [i - 0.4, i + 0.4], color="#333", lw=1.5)
+    right.set_xlim(0, 1)
+    right.set_xlabel("win share (Wilson 95% interval; black tick: no-edge share)")
+    fig.suptitle("Strength ladder: " + _title(header, rows))
+    fig.tight_layout()
+    return fig
+
+
+def seats_figure(header: dict[str, Any], rows: Rows) -> Figure:
+    """Win share of each seat per player count, with the no-advantage line ``1/players``."""
+    import matplotlib.pyplot as plt
+
+    table = seat_shares(rows)
+    counts = sorted({r["players"] for r in table})
+    fig, ax = plt.subplots(figsize=(2.2 * len(counts) + 3, 4))
+    width = 0.8 / max(counts)
+    for r in table:
+        x = counts.index(r["players"]) + (r["seat"] - (r["players"] - 1) / 2) * width
+        colour = PLAYER_COLOURS[r["seat"] % len(PLAYER_COLOURS)]
+        ax.bar(x, r["share"], width * 0.9, color=colour, label=f"seat {r['seat']}")
+        ax.errorbar(
+            x,
+            r["share"],
+            _spans([r["share"]], [r["low"]], [r["high"]]),
+            color="#333",
+            capsize=3,
+        )
+    for i, n in enumerate(counts):
+        ax.plot([i - 0.45, i + 0.45], [1 / n, 1 / n], color="#333", lw=1.5, ls="--")
+    handles, labels = ax.get_legend_handles_labels()
+    unique = dict(zip(labels, handles, strict=True))
+    ax.legend(unique.values(), unique.keys(), ncol=min(6, len(unique)), fontsize=9)
+    ax.set_xticks(range(len(counts)), [f"{n} players" for n in counts])
+    ax.set_ylabel("win share (Wilson 95% interval)")
+    agents = ", ".join(sorted({a for r in rows for a in r["seats"]}))
+    ax.set_title(
+        f"Seat advantage ({agents} in every seat; dashed: 1/players)\n" + _title(header, rows)
+    )
+    fig.tight_layout()
+    return fig
+
+
+def sweep_figure(header: dict[str, Any], rows: Rows) -> Figure:
+    """Per value of the (first) swept field: mean game length, win share per seat and, when
+    agents rotate, each agent's win share and mean score; all with 95% intervals."""
+    import matplotlib.pyplot as plt
+
+    exp = header["experiment"]
+    key = next(iter(exp["sweep"]))
+    values = [_label(v) for v in exp["sweep"][key]]
+    table = sweep_summary(rows, [key])
+    counts = sorted({r["players"] for r in table})
+    agents = exp["rotate"] if len(exp["rotate"]) > 1 else []
+    shape = (2, 2) if agents else (1, 2)
+    fig, axes = plt.subplots(*shape, figsize=(11, 4.2 * shape[0]), squeeze=False)
+    axes = axes.ravel()
+    for colour, n in zip(PLAYER_COLOURS, counts, strict=False):
+        mine = [r for r in table if r["players"] == n]
+        xs = [values.index(_label(r[key])) for r in mine]
+        ys, ci = [r["length"] for r in mine], [r["length_ci"] for r in mine]
+        axes[0].errorbar(xs, ys, ci, marker="o", color=colour, capsize=4, label=f"{n} players")
+        axes[1].axhline(1 / n, color="#333", ls="--", lw=1)
+    axes[0].set_ylabel("game length (plies: mean, 95% interval)")
+    _seat_lines(axes[1], table, values, key, counts)
+    axes[1].set_ylabel("win share per seat (Wilson 95%; dashed: 1/players)")
+    if agents:
+        _agent_lines(axes[2], axes[3], rows, values, key, agents)
+    for ax in axes:
+        ax.set_xticks(range(len(values)), values, rotation=20, ha="right", fontsize=9)
+        ax.set_xlabel(key)
+        if ax.get_legend_handles_labels()[0]:
+            ax.legend(fontsize=9)
+    fig.suptitle(f"Sweep of {key}: " + _title(header, rows))
+    fig.tight_layout()
+    return fig
+
+
+def _seat_lines(ax: Any, table: Rows, values: list[str], key: str, counts: list[int]) -> None:
+    """Every seat's share (one player count) or seat 0's per player count, Wilson intervals."""
+    lines = [(f"seat{s}", counts[0], f"seat {s}") for s in range(counts[0])]
+    if len(counts) > 1:
+        lines = [("seat0", n, f"seat 0, {n} players") for n in counts]
+    for k, (column, n, label) in enumerate(lines):
+        points = [
+            (values.index(_label(r[key])), r[column], *wilson(r[column] * r["games"], r["games"]))
+            for r in table
+            if r["players"] == n
+        ]
+        _errorbar(ax, points, PLAYER_COLOURS[k % len(PLAYER_COLOURS)], label, k, len(lines))
+
+
+def _agent_lines(
+    share_ax: Any, score_ax: Any, rows: Rows, values: list[str], key: str, agents: list[str]
+) -> None:
+    """Each agent's win share (Wilson) and mean score per sweep value (all player counts)."""
+    groups: dict[str, list[dict[str, Any]]] = {v: [] for v in values}
+    for row in rows:
+        groups[_label(row["point"][key])].append(row)
+    for k, agent in enumerate(agents):
+        colour = PLAYER_COLOURS[k % len(PLAYER_COLOURS)]
+        points, scores = [], []
+        for x, v in enumerate(values):
+            share = next((s for s in agent_shares(groups[v]) if s["agent"] == agent), None)
+            if share is not None:
+                points.append((x, share["share"], share["low"], share["high"]))
+            summary = sweep_summary(groups[v], [key]) if groups[v] else []
+            if summary and f"score_{agent}" in summary[0]:
+                scores.append((x, summary[0][f"score_{agent}"]))
+        _errorbar(share_ax, points, colour, agent, k, len(agents))
+        if scores:
+            score_ax.plot(*zip(*scores, strict=True), marker="o", color=colour, label=agent)
+    share_ax.set_ylabel("win share per agent (Wilson 95%)")
+    share_ax.set_ylim(0, 1.02)
+    score_ax.set_ylabel("mean final score per agent")
+
+
+def _errorbar(ax: Any, points: list[tuple[float, ...]], colour: str, label: str, k: int, of: int):
+    """``(x, y, low, high)`` points as one line with error bars, dodged sideways (k of ``of``)."""
+    if not points:
+        return
+    dodge = (k - (of - 1) / 2) * 0.06
+    xs = [p[0] + dodge for p in points]
+    ys = [p[1] for p in points]
+    err = _spans(ys, [p[2] for p in points], [p[3] for p in points])
+    ax.errorbar(xs, ys, err, marker="o", color=colour, capsize=3, label=label, lw=1.2)
+
+
+def _spans(ys: Sequence[float], lows: Sequence[float], highs: Sequence[float]) -> list[list[float]]:
+    """Error-bar lengths below and above (never negative: rounding, percentile intervals)."""
+    return [
+        [max(0.0, y - lo) for y, lo in zip(ys, lows, strict=True)],
+        [max(0.0, hi - y) for y, hi in zip(ys, highs, strict=True)],
+    ]
+
+
+def _label(value: Any) -> str:
+    """A sweep value as a tick label (lists compactly: ``0,1,2,-1``)."""
+    if isinstance(value, list | tuple):
+        return ",".join(_label(v) for v in value)
+    return str(value)

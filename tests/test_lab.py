@@ -1,0 +1,289 @@
+"""nekolib.lab without a cluster: experiment files, seeds, one game, statistics."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from nekolib.core import NekoError
+from nekolib.lab import (
+    agent_shares,
+    bradley_terry,
+    game_seed,
+    ladder,
+    load_experiment,
+    pairwise_wins,
+    parse_experiment,
+    play_game,
+    seat_shares,
+    sweep_summary,
+    tidy,
+    to_markdown,
+    wilson,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+BASE = {"game": "neko_in", "players": 3, "games": 6, "seed": 1, "rotate": ["random", "greedy"]}
+
+
+# --------------------------------------------------------------------------- experiments
+def test_every_committed_experiment_file_loads():
+    paths = sorted((ROOT / "experiments").glob("*.toml"))
+    assert paths, "experiments/*.toml are the committed ladders and sweeps"
+    for path in paths:
+        exp = load_experiment(path)
+        assert exp.name == path.stem and exp.total >= exp.games
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"gmaes": 3}, "unknown experiment key gmaes; the keys are name, game, players"),
+        (
+            {"game": "chess"},
+            "unknown game 'chess'; the games are indovina_gatto, manekinecollection",
+        ),
+        ({"players": 7}, "Neko-in is for 3-6 players; players = 7"),
+        ({"players": "3"}, "players = '3' (a str) is not allowed"),
+        ({"games": 0}, "games must be a positive int; got 0"),
+        ({"seed": 1.5}, "seed must be a non-negative int; got 1.5 (a float)"),
+        ({"rotate": ["random", "alphazero"]}, "unknown agent 'alphazero' for Neko-in; the agents"),
+        ({"seats": ["greedy"]}, "give exactly one of seats"),
+        ({"params": {"dice": 2}}, "Params has no field dice; its fields are"),
+        ({"params": {"catch_dice": "two"}}, "Params.catch_dice must be an int"),
+        ({"sweep": {"catch_dice": 2}}, "sweep.catch_dice must be a non-empty list of values"),
+        ({"sweep": {"catch_dice": [1, 0]}}, "experiment 'experiment'"),
+        ({"agents": {"mcts": {"iterations": 5}}}, "[agents] has options for mcts, which no seat"),
+        ({"agents": {"greedy": {"depth": 3}}}, "agent 'greedy': bad options {'depth': 3}"),
+        ({"params": 3}, "'params' must be a table"),
+    ],
+)
+def test_bad_experiments_say_what_is_legal(change, words):
+    with pytest.raises(NekoError) as err:
+        parse_experiment(BASE | change)
+    assert words in str(err.value)
+
+
+def test_missing_key_and_broken_toml_are_neko_errors(tmp_path):
+    with pytest.raises(NekoError, match="an experiment needs 'games'"):
+        parse_experiment({"game": "neko_in", "players": 3, "seats": ["greedy"]})
+    bad = tmp_path / "bad.toml"
+    bad.write_text('game = "neko_in"\nplayers = [3,\n', encoding="utf-8")
+    with pytest.raises(NekoError, match=r"bad\.toml is not valid TOML"):
+        load_experiment(bad)
+    with pytest.raises(NekoError, match="cannot read experiment file"):
+        load_experiment(tmp_path / "missing.toml")
+
+
+def test_toml_file_gives_the_described_experiment(tmp_path):
+    path = tmp_path / "boards.toml"
+    path.write_text(
+        'game = "neko_boss"\nplayers = [2, 3]\ngames = 4\nseed = 9\nrotate = ["greedy", "strong"]\n'
+        '[params]\nscore_height = 3\n[sweep]\nboard = ["grid_3x4", "three_squares"]\n'
+        '[agents.strong]\nagent = "mcts"\niterations = 5\n',
+        encoding="utf-8",
+    )
+    exp = load_experiment(path)
+    assert (exp.name, exp.players, exp.total) == ("boards", (2, 3), 4 * 2 * 2)
+    assert exp.blocks == [
+        (2, {"board": "grid_3x4"}),
+        (2, {"board": "three_squares"}),
+        (3, {"board": "grid_3x4"}),
+        (3, {"board": "three_squares"}),
+    ]
+    params = exp.game_params({"board": "three_squares"}, 3)
+    assert (params.num_players, params.score_height, params.board.name) == (3, 3, "three_squares")
+    spec = exp.spec(13)  # block 3 (3 players, three_squares), game 1 of it
+    assert (spec.players, spec.point, spec.seed) == (
+        3,
+        {"board": "three_squares"},
+        game_seed(9, 13),
+    )
+
+
+def test_seatings_cover_every_arrangement():
+    three = parse_experiment(BASE | {"rotate": ["random", "greedy", "mcts"], "players": 3})
+    assert sorted(three.seatings(3)) == sorted(itertools.permutations(["random", "greedy", "mcts"]))
+    two = parse_experiment(BASE)  # 2 agents, 3 seats: each agent at least once
+    seatings = two.seatings(3)
+    assert len(seatings) == 2**3 - 2 and all(set(s) == {"random", "greedy"} for s in seatings)
+    fixed = parse_experiment(BASE | {"rotate": [], "seats": ["greedy", "random"]})
+    assert fixed.seatings(3) == [("greedy", "random", "greedy")]
+    # games cycle through the seatings inside each block
+    assert [two.spec(i).seats for i in range(6)] == seatings[:6]
+
+
+def test_game_seeds_are_a_stable_hash_not_pythons():
+    assert game_seed(1, 0) == 4332801411397175023  # sha256("nekolib-lab/1/0")[:8] >> 1
+    seeds = {game_seed(s, i) for s in range(5) for i in range(200)}
+    assert len(seeds) == 1000 and all(0 <= x < 2**63 for x in seeds)
+
+
+def test_a_game_is_the_same_in_another_process_with_another_hash_seed():
+    """What a Dask worker does: a fresh interpreter (its own str hash seed) plays index 4."""
+    exp = dict(BASE, rotate=["greedy", "mcts"], agents={"mcts": {"iterations": 8}})
+    script = (
+        "import json, sys; from nekolib.lab import parse_experiment, play_game\n"
+        f"row = play_game(parse_experiment({exp!r}), 4); row.pop('seconds')\n"
+        "print(json.dumps(row))"
+    )
+    outputs = set()
+    for hash_seed in ("1", "2"):
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed)
+        done = subprocess.run(
+            [sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True
+        )
+        outputs.add(done.stdout)
+    here = play_game(parse_experiment(exp), 4)
+    here.pop("seconds")
+    import json
+
+    assert outputs == {json.dumps(here) + "\n"}
+
+
+def test_one_game_row_describes_the_game():
+    exp = parse_experiment(BASE | {"players": [3, 4]})
+    row = play_game(exp, 7)  # second block: 4 players
+    assert row["players"] == 4 and len(row["seats"]) == 4 and len(row["returns"]) == 4
+    assert row["seats"] == list(exp.spec(7).seats) and row["seed"] == game_seed(1, 7)
+    assert sum(row["returns"]) == pytest.approx(1.0)
+    assert row["winners"] == [s for s, r in enumerate(row["returns"]) if r == max(row["returns"])]
+    assert row["length"] > 0 and row["point"] == {}
+    assert play_game(exp, 7) | {"seconds": 0} == row | {"seconds": 0}
+
+
+# --------------------------------------------------------------------------- statistics
+def test_wilson_matches_hand_values():
+    # 8 of 10: p = .8, z^2 = 3.8415: (0.99207 -+ 0.31362) / 1.38415
+    low, high = wilson(8, 10)
+    assert (round(low, 4), round(high, 4)) == (0.4902, 0.9433)
+    # 0 of n: the upper end is z^2 / (n + z^2)
+    assert wilson(0, 10) == (0.0, pytest.approx(3.8414588 / 13.8414588))
+    assert wilson(10, 10)[0] == pytest.approx(10 / 13.8414588)
+    assert wilson(0, 0) == (0.0, 1.0)
+    # symmetric: k of n mirrors n-k of n
+    lo, hi = wilson(3, 17)
+    assert wilson(14, 17) == (pytest.approx(1 - hi), pytest.approx(1 - lo))
+
+
+def test_bradley_terry_two_agents_is_the_log_odds():
+    ratings = bradley_terry({("a", "b"): 30, ("b", "a"): 10}, anchor="b", prior=0)
+    assert ratings == {"a": pytest.approx(400 * math.log10(3)), "b": 0.0}
+    # the prior keeps a never-winning agent finite: (10 + .5) / (0 + .5) = 21
+    shut_out = bradley_terry({("mcts", "random"): 10})
+    assert shut_out == {"mcts": pytest.approx(400 * math.log10(21)), "random": 0.0}
+
+
+def test_bradley_terry_recovers_exact_strengths():
+    """Wins exactly proportional to strengths 1 : 2 : 4 are their own MLE."""
+    strength = {"x": 1.0, "y": 2.0, "z": 4.0}
+    wins = {
+        (a, b): 12 * strength[a] / (strength[a] + strength[b])
+        for a in strength
+        for b in strength
+        if a != b
+    }
+    ratings = bradley_terry(wins, anchor="x", prior=0)
+    assert ratings["y"] == pytest.approx(400 * math.log10(2), abs=1e-6)
+    assert ratings["z"] == pytest.approx(400 * math.log10(4), abs=1e-6)
+
+
+ROWS = [
+    {"index": 0, "players": 3, "point": {"k": 1}, "seats": ["a", "b", "a"],
+     "returns": [0, 1, 0], "winners": [1], "length": 10, "seed": 5},
+    {"index": 1, "players": 3, "point": {"k": 1}, "seats": ["b", "a", "a"],
+     "returns": [0.5, 0.5, 0], "winners": [0, 1], "length": 20, "seed": 6},
+    {"index": 2, "players": 2, "point": {"k": 2}, "seats": ["a", "b"],
+     "returns": [1, 0], "winners": [0], "length": 30, "seed": 7},
+]  # fmt: skip
+
+
+def test_pairwise_wins_and_shares_by_hand():
+    # game 0: b over a twice; game 1: b ties a (seat 1), b over a (seat 2); game 2: a over b
+    assert pairwise_wins(ROWS) == {("a", "b"): 0.5 + 1, ("b", "a"): 2 + 0.5 + 1}
+    shares = {s["agent"]: s for s in agent_shares(ROWS)}
+    assert (shares["a"]["wins"], shares["a"]["n"]) == (1.5, 5)
+    assert (shares["b"]["wins"], shares["b"]["n"]) == (1.5, 3)
+    assert shares["a"]["fair"] == pytest.approx((4 / 3 + 1 / 2) / 5)
+    assert (shares["a"]["low"], shares["a"]["high"]) == wilson(1.5, 5)
+    seats = {(s["players"], s["seat"]): s for s in seat_shares(ROWS)}
+    assert seats[3, 0]["wins"] == 0.5 and seats[3, 0]["n"] == 2 and seats[2, 0]["share"] == 1
+    assert seats[3, 0]["fair"] == pytest.approx(1 / 3)
+
+
+def test_ladder_sweep_and_tables():
+    lad = ladder(ROWS, bootstrap=50)
+    assert [r["agent"] for r in lad] == ["b", "a"]  # b won 3.5 of 5 pairings
+    b = lad[0]
+    assert b["elo"] == pytest.approx(400 * math.log10(4.0 / 2.0))  # (3.5 + .5) / (1.5 + .5)
+    assert b["elo_low"] <= b["elo"] <= b["elo_high"]
+    sweep = sweep_summary(ROWS)
+    assert [(s["players"], s["k"], s["games"], s["length"]) for s in sweep] == [
+        (3, 1, 2, 15),
+        (2, 2, 1, 30),
+    ]
+    assert (sweep[0]["seat0"], sweep[0]["seat1"], sweep[0]["seat2"]) == (0.25, 0.75, 0)
+    assert sweep[0]["share_b"] == pytest.approx(1.5 / 2) and "score_a" not in sweep[0]
+    scored = [dict(r, scores=[2, 4, 6][: r["players"]]) for r in ROWS]
+    assert sweep_summary(scored)[0]["score_a"] == pytest.approx((2 + 6 + 4 + 6) / 4)
+    table = tidy(ROWS)
+    assert table[1]["winner"] == "tie" and table[1]["winner_agent"] == "b+a"
+    text = to_markdown(table, ["index", "seats", "winner_agent", "length"])
+    assert text.splitlines()[2] == "|     0 | a / b / a | b            |     10 |"
+
+
+# --------------------------------------------------------------------------- committed results
+def _committed():
+    from nekolib.lab import RESULTS_DIR
+
+    for path in sorted((ROOT / "experiments").glob("*.toml")):
+        results = RESULTS_DIR / f"{path.stem}.jsonl"
+        if results.exists():
+            yield load_experiment(path), results
+
+
+def test_committed_results_match_their_experiment_files():
+    """results/<x>.jsonl was made by experiments/<x>.toml, completely, and (where no MCTS
+    budget is involved) game 0 replays to the same row with today's code."""
+    from nekolib.lab import read_rows
+
+    checked = 0
+    for exp, path in _committed():
+        header, rows = read_rows(path)
+        assert header["fingerprint"] == exp.fingerprint(), f"{path.name}: rerun the experiment"
+        assert [r["index"] for r in rows] == list(range(exp.total)), path.name
+        if "mcts" not in exp.labels():
+            replay = play_game(exp, 0)
+            assert replay | {"seconds": 0} == rows[0] | {"seconds": 0}, f"{path.name} is stale"
+            checked += 1
+    assert checked >= 4
+
+
+def test_charts_of_a_results_folder(tmp_path):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from nekolib.lab import run_serial
+    from nekolib.lab.charts import figures
+
+    small = {"game": "neko_boss", "games": 4, "seed": 2, "params": {"board": "grid_3x4"}}
+    duel = {"players": 2, "rotate": ["random", "greedy"]}
+    for name, more in [
+        ("neko_boss_duel", duel),
+        ("neko_boss_seats", {"players": [2, 3], "seats": ["greedy"]}),
+        ("height", duel | {"sweep": {"score_height": [2, 3]}}),
+    ]:
+        run_serial(parse_experiment(small | more | {"name": name}), tmp_path)
+    charts = figures(tmp_path)
+    assert sorted(charts) == ["neko_boss_lab_duel", "neko_boss_lab_height", "neko_boss_lab_seats"]
+    panels = {stem: len(factory().axes) for stem, factory in charts.items()}
+    assert panels == {"neko_boss_lab_duel": 2, "neko_boss_lab_height": 4, "neko_boss_lab_seats": 1}
+    plt.close("all")
