@@ -1,7 +1,13 @@
 """Neko Boss benchmarks: solver vs plain minimax, solve times, reachability, playthroughs.
 
-    python bench/bench_neko_boss.py          # about a minute
-    python bench/bench_neko_boss.py --quick  # a few seconds
+    python bench/bench_neko_boss.py          # about ten minutes (the reference's time caps)
+    python bench/bench_neko_boss.py --quick  # under a minute
+    python bench/bench_neko_boss.py --solvers  # only fast vs reference, 16..24 stacks
+
+The first section puts the fast (compiled) solver and the pure-Python reference side by
+side on the default board with 16, 18, 20, 22 and 24 single pieces (seeded placements):
+time, positions visited and peak memory (max RSS of a fresh subprocess per solve, so one
+solve's table does not count for the next). The reference gets a time cap per position.
 
 Reports node visits and time ratio of :func:`solve` (alpha-beta + transposition
 table + symmetry folding) against :func:`minimax_plain` (the independent check),
@@ -11,7 +17,10 @@ reachable-state counts and random-playthrough throughput.
 
 from __future__ import annotations
 
+import json
 import random
+import resource
+import subprocess
 import sys
 import time
 
@@ -42,7 +51,7 @@ def compare(label: str, states: list[NekoBossState]) -> None:
     t_fast = t_plain = 0.0
     worst = float("inf")
     for state in states:
-        fast, plain = solve(state), minimax_plain(state)
+        fast, plain = solve(state, engine="reference"), minimax_plain(state)
         assert fast.value == plain.value, "solver and plain minimax disagree"
         nodes_fast += fast.nodes
         nodes_plain += plain.nodes
@@ -71,7 +80,69 @@ def reach_line(label: str, state: NekoBossState) -> None:
     )
 
 
-def main(quick: bool = False) -> int:
+def one_solve(engine: str, stacks: int, seed: int) -> None:
+    """Child process: solve one position, print time, nodes and this process's peak memory."""
+    state = random_layout(Params(pieces_per_player=stacks // 2), random.Random(seed))
+    if engine == "fast":
+        from nekolib.neko_boss.solver import warm_up
+
+        warm_up()  # compiled code loaded from numba's cache before the clock starts
+    base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    result = solve(state, engine=engine)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print(
+        json.dumps(
+            {
+                "value": result.value,
+                "seconds": result.seconds,
+                "nodes": result.nodes,
+                "peak_mb": peak / 1024,
+                "grew_mb": (peak - base) / 1024,
+            }
+        )
+    )
+
+
+def run_one(engine: str, stacks: int, seed: int, cap: float) -> dict | None:
+    """:func:`one_solve` in a fresh interpreter; ``None`` if it takes longer than ``cap``."""
+    cmd = [sys.executable, __file__, "--one", engine, str(stacks), str(seed)]
+    try:
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=cap, check=True)
+    except subprocess.TimeoutExpired:
+        return None
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def solver_table(sizes: tuple[int, ...], seeds: tuple[int, ...], cap: float) -> None:
+    """Fast vs reference, side by side, one row per position."""
+    print(
+        f"== fast solver vs reference, default board, single pieces (reference capped {cap:.0f} s)"
+    )
+    print(
+        f"{'stacks':>6} {'seed':>4} | {'fast: time':>11} {'nodes':>11} {'peak MB':>8} | "
+        f"{'reference: time':>16} {'nodes':>10} {'peak MB':>8} | value"
+    )
+    for stacks in sizes:
+        for seed in seeds:
+            fast = run_one("fast", stacks, seed, 3600)
+            ref = run_one("reference", stacks, seed, cap)
+            left = f"{fast['seconds']:10.2f}s {fast['nodes']:>11,} {fast['peak_mb']:>8.0f}"
+            if ref is None:
+                right = f"{'not solved in ' + format(cap, '.0f') + ' s':>36}"
+            else:
+                assert ref["value"] == fast["value"], "fast and reference solvers disagree"
+                right = f"{ref['seconds']:15.2f}s {ref['nodes']:>10,} {ref['peak_mb']:>8.0f}"
+            print(f"{stacks:>6} {seed:>4} | {left} | {right} | {fast['value']:+d}", flush=True)
+
+
+def main(quick: bool = False, solvers_only: bool = False) -> int:
+    if quick:
+        solver_table((16, 18), (0,), 20.0)
+    else:
+        solver_table((16, 18, 20, 22, 24), (0, 1), 120.0)
+    if solvers_only:
+        return 0
+    print()
     k = 3 if quick else 10
     print("== solver (alpha-beta + table + symmetry) vs plain minimax: visits and time")
     compare("default board, 12 stacks", twelve_stack_positions(k))
@@ -153,4 +224,7 @@ def main(quick: bool = False) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main("--quick" in sys.argv[1:]))
+    if sys.argv[1:2] == ["--one"]:
+        one_solve(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
+        sys.exit(0)
+    sys.exit(main("--quick" in sys.argv[1:], "--solvers" in sys.argv[1:]))

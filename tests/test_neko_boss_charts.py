@@ -21,6 +21,7 @@ def test_figure_stems_carry_the_game_key():
         "neko_boss_boards",
         "neko_boss_tall_heatmap",
         "neko_boss_reach_by_stacks",
+        "neko_boss_perfect_play",
     }
 
 
@@ -73,3 +74,28 @@ def test_heat_map_is_exactly_invariant_under_the_board_symmetries(board: Board):
     for g in group:  # ... the map drawn is, exactly (Fractions)
         assert [sym[g[p]] for p in board.points] == sym
     assert symmetrise(sym, board) == sym  # and averaging again changes nothing
+
+
+def test_perfect_play_figure_reads_the_results_file(tmp_path):
+    import json
+
+    from nekolib.neko_boss.charts import PERFECT_PLAY, perfect_play, perfect_play_figure, shares
+
+    rows = [{"value": v} for v in (1, 1, 1, 0, -1)]
+    path = tmp_path / "perfect_play.json"
+    path.write_text(json.dumps({"random": rows, "agents": {"greedy": rows[:2]}}))
+    assert shares(rows) == (0.6, 0.2, 0.2)
+    fig = perfect_play_figure(path)
+    texts = [t.get_text() for t in fig.axes[0].texts]
+    assert texts.count("n = 5") == 1 and "n = 2" in texts and "60%" in texts and "100%" in texts
+    data = perfect_play(PERFECT_PLAY)  # the committed results agree with their own summary
+    for source, got in [("random", data["random"])] + [
+        (f"agent:{k}", v) for k, v in data["agents"].items()
+    ]:
+        summary = data["summary"][source]
+        assert summary["positions"] == len(got)
+        assert [summary[k] for k in ("win", "draw", "loss")] == [
+            sum(1 for r in got if r["value"] == v) for v in (1, 0, -1)
+        ]
+        for row in got:  # a full board after placement: 12 pieces each
+            assert sorted(x for x in row["layout"] if x is not None) == [0] * 12 + [1] * 12

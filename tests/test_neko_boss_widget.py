@@ -122,3 +122,19 @@ def test_greedy_hint_in_the_placement_phase_says_placements_score_alike():
     w.hint()
     assert "every placement scores the same" in w.status.value
     assert len(w.board.hint) == 1 and w.board.hint[0].startswith("point-")
+
+
+def test_solver_panel_takes_the_full_default_board():
+    w = play(2, seats=["human", "human"], random_setup=True, seed=4)
+    assert sum(1 for s in w.state.stacks if s) == 24
+    assert not w.solve_button.disabled and w.solve_result.value == ""
+
+
+def test_solver_panel_shows_progress_while_solving_twenty_stacks():
+    w = play(2, seats=["human", "human"], random_setup=True, seed=3, pieces_per_player=10)
+    seen: list[str] = []
+    w.solve_status.observe(lambda change: seen.append(change["new"]), "value")
+    w.solve_button.click()
+    assert any("root moves" in text for text in seen), seen
+    assert seen[-1].startswith("done:") and "with best play" in w.solve_result.value
+    assert not w.solve_button.disabled

@@ -12,8 +12,10 @@ move" is the same rule.
 * :class:`Engine` - the fast move generator on packed positions,
 * :func:`reachable` - exhaustive reachability (positions, tallest stacks,
   where 4+ stacks can form),
-* :func:`solve` - 2-player exact value with alpha-beta, a transposition table
-  and board-symmetry folding; :func:`minimax_plain` is the independent check
+* :func:`solve` - 2-player exact value: the compiled solver of
+  :mod:`nekolib.neko_boss.solver` where numba is installed, else (and with
+  ``engine="reference"``) alpha-beta with a transposition table and board-symmetry
+  folding in pure Python; :func:`minimax_plain` is the independent check
   (plain minimax on the rules engine itself: no table, no pruning, no packing),
 * :func:`paranoid` / :func:`maxn` - 3-4 player searches for small boards,
 * :func:`tall_points` / :func:`tall_frequency` - where 4+ stacks can form (the heat map),
@@ -28,7 +30,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from nekolib.core import TERMINAL, GameState, InvalidSetup
+from nekolib.core import TERMINAL, GameState, InvalidSetup, NekoError
 from nekolib.neko_boss.boards import Board
 from nekolib.neko_boss.rules import Move, NekoBossState, Params, random_layout
 
@@ -326,7 +328,10 @@ class SolveResult:
     nodes: int
     """Positions visited (calls of the search)."""
     table_size: int
+    """Positions in the transposition table (fast solver: entries stored, at most its size)."""
     seconds: float
+    engine: str = "reference"
+    """Which solver answered: ``"fast"`` (compiled) or ``"reference"`` (pure Python)."""
 
     @property
     def winner(self) -> str:
@@ -421,20 +426,70 @@ class _AlphaBeta:
         return best, best_move
 
 
+ENGINES = ("auto", "fast", "reference")
+REFERENCE_MAX_STACKS = 18
+"""``solve(engine="auto")`` hands the pure-Python reference at most this many stacks when the
+fast solver cannot run (numba missing or a board it does not take): 18 single pieces take the
+reference 0.5-17 s, 20 about 30 s, 22 about 200 s and 1.75 GB."""
+
+
 def solve(
     state: NekoBossState,
     *,
     symmetry: bool = True,
     progress: Progress | None = None,
+    engine: str = "auto",
 ) -> SolveResult:
-    """Exact value (best play by both) of a 2-player phase-2 position.
+    """Exact value (best play by both) of a 2-player phase-2 position, and a best move.
 
-    Alpha-beta over win/draw/loss with a transposition table keyed by the
-    canonical (symmetry-folded) state key. ``progress(done, total, nodes)`` is
-    called after each root move and every 20 000 positions.
+    ``engine="fast"`` is the compiled solver of :mod:`nekolib.neko_boss.solver` (needs numba:
+    ``pip install 'nekolib[solver]'``; every 2-player position on boards of at most 30
+    intersections, the full default board in seconds). ``engine="reference"`` is the
+    pure-Python alpha-beta below over win/draw/loss with a transposition table keyed by the
+    canonical (symmetry-folded) state key; it checks the fast one. ``"auto"`` (default) takes
+    the fast solver where it applies, else the reference up to :data:`REFERENCE_MAX_STACKS`
+    stacks, and raises :class:`~nekolib.core.NekoError` saying why for bigger positions.
+    ``progress(done, total, nodes)`` is called after each root move and while searching.
     """
     if isinstance(state, NekoBossState) and state.num_players != 2:
         raise InvalidSetup("solve() is for 2 players; use paranoid() or maxn() for 3-4")
+    if engine not in ENGINES:
+        raise InvalidSetup(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
+    if engine != "reference":
+        fast = _fast_solver(state, engine)
+        if fast is not None:
+            got = fast.solve_fast(state, symmetry=symmetry, progress=progress)
+            return SolveResult(
+                got.value, got.best_move, got.nodes, got.table_size, got.seconds, "fast"
+            )
+    return _solve_reference(state, symmetry, progress)
+
+
+def _fast_solver(state: NekoBossState, engine: str):
+    """The fast solver module if it should solve ``state``; ``None`` for the reference;
+    :class:`NekoError` when neither can (or ``engine="fast"`` was asked and cannot)."""
+    from nekolib.neko_boss import solver  # numba is imported only when solving
+
+    why = solver.applies(state) if solver.available() else solver.MISSING
+    if why is None:
+        return solver
+    if engine == "fast":
+        raise NekoError(f"engine='fast' cannot solve this position: {why}")
+    if isinstance(state, NekoBossState) and state.phase != "placement":
+        stacks = sum(1 for s in state.stacks if s)
+        if stacks > REFERENCE_MAX_STACKS:
+            raise NekoError(
+                f"{stacks} stacks is too big for the pure-Python reference solver (at most "
+                f"{REFERENCE_MAX_STACKS} in reasonable time) and the fast solver cannot run: "
+                f"{why}. Use solve(state, engine='reference') to wait anyway."
+            )
+    return None
+
+
+def _solve_reference(
+    state: NekoBossState, symmetry: bool, progress: Progress | None
+) -> SolveResult:
+    """The pure-Python alpha-beta (the reference the fast solver is checked against)."""
     t0 = time.perf_counter()
     engine, cells, mover = _start(state)
     search = _AlphaBeta(engine, symmetry, progress)

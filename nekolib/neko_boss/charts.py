@@ -1,9 +1,12 @@
-"""Neko Boss figures: the boards, where 4+ stacks can form, and how the state space fans out."""
+"""Neko Boss figures: the boards, where 4+ stacks can form, how the state space fans out, and
+who wins with perfect play after placement (from the committed solver results)."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 import matplotlib.pyplot as plt
 from matplotlib.figure import Figure
@@ -12,7 +15,10 @@ from nekolib.neko_boss.analysis import reachable, tall_frequency
 from nekolib.neko_boss.boards import GRID_4X6_DIAGONAL, THREE_SQUARES, TOWN_4X6, Board, grid_board
 from nekolib.neko_boss.rules import Params, random_layout
 
-__all__ = ["draw_board", "figures", "heatmap_figure"]
+__all__ = ["draw_board", "figures", "heatmap_figure", "perfect_play", "perfect_play_figure"]
+
+PERFECT_PLAY = Path(__file__).resolve().parent / "data" / "perfect_play.json"
+"""Exact values after placement, written by ``tools/neko_boss_perfect_play.py``."""
 
 
 def draw_board(ax, board: Board, values: Sequence[float] | None = None, cmap: str = "YlOrRd"):
@@ -105,8 +111,46 @@ def reach_by_stacks_figure() -> Figure:
     return fig
 
 
+def perfect_play(path: Path = PERFECT_PLAY) -> dict:
+    """The committed results: ``random``/``agents`` rows (layout, value for seat 0, best move,
+    nodes, seconds), ``summary`` per placement source, ``endgame`` placement options."""
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def shares(rows: Sequence[dict]) -> tuple[float, float, float]:
+    """(win, draw, loss) share for seat 0 (Red, first to place and to move)."""
+    n = max(len(rows), 1)
+    return tuple(sum(1 for r in rows if r["value"] == v) / n for v in (1, 0, -1))
+
+
+def perfect_play_figure(path: Path = PERFECT_PLAY) -> Figure:
+    """First player's win/draw/loss share with perfect play after placement, by who placed
+    (seeded random placements, and each shipped agent placing for both seats)."""
+    data = perfect_play(path)
+    sources = [("random placement", data["random"])]
+    sources += [(f"{name} places", rows) for name, rows in data["agents"].items() if rows]
+    fig, ax = plt.subplots(figsize=(8, 0.7 * len(sources) + 1.8))
+    colours = {"win": "#009E73", "draw": "#999999", "loss": "#D55E00"}
+    for y, (_label, rows) in enumerate(sources):
+        left = 0.0
+        for (name, colour), share in zip(colours.items(), shares(rows), strict=True):
+            ax.barh(y, share, left=left, color=colour, label=name if y == 0 else None)
+            if share >= 0.06:
+                ax.text(left + share / 2, y, f"{share:.0%}", ha="center", va="center", fontsize=11)
+            left += share
+        ax.text(1.01, y, f"n = {len(rows)}", va="center", fontsize=11)
+    ax.set_yticks(range(len(sources)), [label for label, _ in sources], fontsize=11)
+    ax.invert_yaxis()
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("share of placements (value for Red, who places first and moves first)")
+    ax.legend(ncols=3, loc="upper center", bbox_to_anchor=(0.5, -0.35), frameon=False)
+    ax.set_title("Neko Boss solved after placement (12 + 12 pieces, default board)", fontsize=11)
+    return fig
+
+
 def figures() -> dict[str, Callable[[], Figure]]:
     return {
+        "neko_boss_perfect_play": perfect_play_figure,
         "neko_boss_boards": boards_figure,
         "neko_boss_tall_heatmap": heatmap_figure,
         "neko_boss_reach_by_stacks": reach_by_stacks_figure,

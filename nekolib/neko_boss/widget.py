@@ -15,7 +15,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from nekolib.neko_boss.agents import AGENTS
-from nekolib.neko_boss.analysis import solve
+from nekolib.neko_boss.analysis import REFERENCE_MAX_STACKS, solve
 from nekolib.neko_boss.boards import DEFAULT_BOARD, Board
 from nekolib.neko_boss.picture import COLOURS, NAMES
 from nekolib.neko_boss.rules import NekoBossState, Params, new_game, random_layout
@@ -29,49 +29,68 @@ class NekoBossWidget(GameWidget):
 
     The board is the base class's ``render_view``: this game's ``picture.svg(view)``;
     the clicks are ``neko_boss.clicks``. Hints come from the solver (exact with at most
-    ``SolverAgent.max_stacks`` stacks, greedy above).
+    ``SolverAgent.max_stacks`` stacks, greedy above). The solver panel solves any 2-player
+    phase-2 position of up to ``solver_max_stacks`` stacks (24: the full default board, with
+    the fast solver; 18 without numba), showing root moves done and positions searched.
     """
 
     title = "Neko Boss"
     has_secrets = False  # open information: hot seat needs no hand-over screen
     hint_agent = "solver"
-    solver_max_stacks = 14
+    solver_max_stacks = 24
 
     def extra_panel(self) -> widgets.Widget:
         self.solve_button = widgets.Button(description="Solve this position", icon="calculator")
         self.solve_progress = widgets.IntProgress(value=0, min=0, max=1, description="search")
+        self.solve_status = widgets.Label()
         self.solve_result = widgets.HTML()
         self.solve_button.on_click(lambda _b: self.solve_now())
         return widgets.VBox(
-            [widgets.HBox([self.solve_button, self.solve_progress]), self.solve_result]
+            [
+                widgets.HBox([self.solve_button, self.solve_progress, self.solve_status]),
+                self.solve_result,
+            ]
         )
+
+    def solver_limit(self) -> int:
+        """The most stacks the panel solves: ``solver_max_stacks``, lower without numba."""
+        from nekolib.neko_boss import solver
+
+        if solver.available():
+            return self.solver_max_stacks
+        return min(self.solver_max_stacks, REFERENCE_MAX_STACKS)
 
     def on_refresh(self) -> None:
         state = self.state
         stacks = sum(1 for s in state.stacks if s)
-        ok = (
-            state.num_players == 2
-            and state.phase == "movement"
-            and stacks <= self.solver_max_stacks
-        )
+        ok = state.num_players == 2 and state.phase == "movement" and stacks <= self.solver_limit()
         self.solve_button.disabled = not ok
         self.solve_progress.value = 0
+        self.solve_status.value = ""
         self.solve_result.value = (
             ""
             if ok or state.is_terminal()
-            else f"<i>solver: 2 players, phase 2, at most {self.solver_max_stacks} stacks</i>"
+            else f"<i>solver: 2 players, phase 2, at most {self.solver_limit()} stacks</i>"
         )
 
     def solve_now(self) -> None:
-        """Exact value of the current position; the progress bar follows the root moves."""
+        """Exact value of the current position; the progress bar follows the root moves (the
+        fast solver first asks "can the side to move win?", then, if not, "draw?") and the
+        label the positions searched, updated while the solver runs."""
         state = self.state
+        self.solve_button.disabled = True
 
         def progress(done: int, total: int, nodes: int) -> None:
             self.solve_progress.max = max(total, 1)
-            self.solve_progress.value = done
+            self.solve_progress.value = min(done, self.solve_progress.max)
+            self.solve_status.value = f"{done}/{total} root moves, {nodes:,} positions"
 
-        result = solve(state, progress=progress)
+        try:
+            result = solve(state, progress=progress)
+        finally:
+            self.solve_button.disabled = False
         self.solve_progress.value = self.solve_progress.max  # a win found early cuts the rest
+        self.solve_status.value = f"done: {result.nodes:,} positions"
         winner = {1: self.player_names[0], -1: self.player_names[1]}.get(result.value)
         verdict = (
             f"{html.escape(winner)} wins with best play" if winner else "a draw with best play"

@@ -149,7 +149,7 @@ print(f"positions visited: plain {plain.nodes}, solver {fast.nodes}: "
 
 # %% [markdown]
 # Long searches report progress: `solve(state, progress=...)` calls back after each
-# root move and every 20 000 positions (here with a tqdm bar).
+# root move and while searching (here with a tqdm bar).
 
 # %%
 # NBVAL_IGNORE_OUTPUT
@@ -166,6 +166,42 @@ with tqdm(desc="root moves") as bar:
 print(result.winner, result.nodes, "positions", f"{result.seconds:.2f} s")
 
 # %% [markdown]
+# ## Solved after placement
+#
+# With numba installed (`pip install 'nekolib[solver]'`), `solve` uses a compiled solver
+# (`nekolib.neko_boss.solver`): the same alpha-beta over win/draw/loss, but on two machine
+# words per position, with a bounded transposition table and moves ordered by how few
+# replies they leave the opponent. It solves the full default board, 12 + 12 pieces, in
+# seconds to about a minute, so the question "who wins a placement with perfect play?"
+# has exact answers. `tools/neko_boss_perfect_play.py` solved seeded random placements and
+# placements made by each shipped agent (greedy and solver place at random: no placement
+# changes the score; MCTS plays placements out at random); the results are committed in
+# `nekolib/neko_boss/data/perfect_play.json`. Red places first and, the board being full,
+# also moves first.
+
+# %%
+from nekolib.neko_boss.charts import perfect_play, perfect_play_figure
+
+results = perfect_play()
+for source, row in results["summary"].items():
+    print(f"{source:14} {row['positions']:3} placements: Red wins {row['win']}, "
+          f"draws {row['draw']}, loses {row['loss']}")
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+perfect_play_figure();
+
+# %% [markdown]
+# **Placement endgame.** With 2-4 pieces still to place, every option can be valued
+# exactly: the rest of the placement is searched (each finished placement solved once).
+# Values are for the player placing: +1 win, 0 draw, -1 loss.
+
+# %%
+for game in results["endgame"]:
+    print(f"{game['left']} left, {['Red', 'Blue'][game['placer']]} places: "
+          f"{game['options']}  best: {', '.join(game['best'])}")
+
+# %% [markdown]
 # ## Three and four players
 #
 # *Paranoid*: one seat against a coalition of all the others. *Max-n*: every seat
@@ -179,29 +215,48 @@ print("paranoid values:", [str(paranoid(three, seat)) for seat in range(3)])
 print("max-n values:   ", [str(v) for v in maxn(three)])
 
 # %% [markdown]
-# ## Classroom exercise
+# ## Classroom exercises
 #
-# On the line of five below (Red = seat 0 to move, Blue = seat 1):
-#
-# `a1` Red, `b1` Blue, `c1` Red, `d1` Blue, `e1` Red
-#
-# 1. List Red's legal moves (as labels like `"a1→b1"`).
-# 2. Which of them win for Red against perfect play? (Work it out on paper first: after
-#    each move, what can Blue do?)
-# 3. How many distinct positions (state keys) can be reached from here, start included?
-#
-# Write your answers in the next cell; the cell after it checks them.
+# Three exercises from the library's exercise bank (`nekolib.classroom`), all on the line
+# of five `a1` Red, `b1` Blue, `c1` Red, `d1` Blue, `e1` Red, Red to move: the legal
+# moves, the winning moves (work it out on paper first: after each move, what can Blue
+# do?) and the number of reachable positions. Write moves as two labels joined by a
+# hyphen, `"a1-c1"`, and a list of moves as `["a1-c1", "e1-c1"]`. Put your answer in the
+# empty cell and run the check: it says right or wrong and gives the next hint, never the
+# answer. A teacher can hand every student a different position with
+# `python -m nekolib classroom`.
 
 # %%
-exercise = from_layout([0, 1, 0, 1, 0], line, to_move=0)
-answer_moves = {"a1→b1", "c1→b1", "c1→d1", "e1→d1"}
-answer_winning = {"c1→b1", "c1→d1"}
-answer_positions = 19
+from IPython.display import Markdown, display  # noqa: E402
+
+from nekolib.classroom import practice  # noqa: E402
+
+check_1 = practice("neko_boss.legal_moves", "answer_1")
+display(Markdown(check_1.prompt))
+check_1.picture()
 
 # %%
-labels = {exercise.action_to_string(a): a for a in exercise.legal_actions()}
-assert answer_moves == set(labels), f"Red's legal moves are {sorted(labels)}"
-winning = {s for s, a in labels.items() if solve(exercise.apply(a)).value == 1}
-assert answer_winning == winning, f"the winning moves are {sorted(winning)}"
-assert answer_positions == reachable(exercise).positions
-print("All three answers are right.")
+answer_1 = None  # your answer
+
+# %%
+check_1(answer_1)
+
+# %%
+check_2 = practice("neko_boss.winning_moves", "answer_2")
+display(Markdown(check_2.prompt))
+
+# %%
+answer_2 = None  # your answer
+
+# %%
+check_2(answer_2)
+
+# %%
+check_3 = practice("neko_boss.reachable_positions", "answer_3")
+display(Markdown(check_3.prompt))
+
+# %%
+answer_3 = None  # your answer
+
+# %%
+check_3(answer_3)

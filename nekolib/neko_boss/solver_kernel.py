@@ -1,0 +1,481 @@
+"""The compiled kernel of the fast Neko Boss solver (see :mod:`nekolib.neko_boss.solver`).
+
+numba functions on numpy arrays: move generation, the position key, the transposition
+table and the iterative alpha-beta search. Without numba the functions stay plain Python
+(never called: :func:`nekolib.neko_boss.solver.available` is false then).
+"""
+
+from __future__ import annotations
+
+try:  # numba (and numpy, which it needs) are optional: nekolib[solver]
+    import numba
+    import numpy as np
+except ImportError:  # pragma: no cover - exercised on machines without the extra
+    numba = None
+    np = None
+
+_ENTER, _RETURN, _UPDATE, _NEXT = 0, 1, 2, 3
+_ABORTED = -9
+_UNLIMITED = 1 << 62
+
+
+# --------------------------------------------------------------------------- the kernel
+def _kernel(fn):
+    """``numba.njit(cache=True, nogil=True)`` when numba is there (else left as Python)."""
+    if numba is None:  # pragma: no cover
+        return fn
+    return numba.njit(cache=True, nogil=True)(fn)
+
+
+@_kernel
+def _has_move(H, own, seat, cfg, reach_ptr, reach_q, mid_ptr, mid_pts):
+    """Does ``seat`` keep a stack with a legal move? ("Players can't pass their turn if they
+    have regal take.")"""
+    size, top, jumps = cfg[0], cfg[1], cfg[3]
+    for p in range(size):
+        h = H[p]
+        if h == 0 or own[p] != seat or h > top:
+            continue
+        base = p * (top + 1) + h
+        for j in range(reach_ptr[base], reach_ptr[base + 1]):
+            if H[reach_q[j]] > 0:
+                if jumps == 0:
+                    return True
+                ok = True
+                for k in range(mid_ptr[j], mid_ptr[j + 1]):
+                    if H[mid_pts[k]] == 0:
+                        ok = False
+                        break
+                if ok:
+                    return True
+    return False
+
+
+@_kernel
+def _count_moves(H, own, seat, cfg, reach_ptr, reach_q, mid_ptr, mid_pts):
+    """How many legal moves ``seat`` has."""
+    size, top, jumps = cfg[0], cfg[1], cfg[3]
+    n = 0
+    for p in range(size):
+        h = H[p]
+        if h == 0 or own[p] != seat or h > top:
+            continue
+        base = p * (top + 1) + h
+        for j in range(reach_ptr[base], reach_ptr[base + 1]):
+            if H[reach_q[j]] > 0:
+                if jumps == 0:
+                    n += 1
+                    continue
+                ok = True
+                for k in range(mid_ptr[j], mid_ptr[j + 1]):
+                    if H[mid_pts[k]] == 0:
+                        ok = False
+                        break
+                if ok:
+                    n += 1
+    return n
+
+
+@_kernel
+def _next_mover(H, own, start, cfg, reach_ptr, reach_q, mid_ptr, mid_pts):
+    """The first seat from ``start`` on with a legal move, or -1 (game over)."""
+    if _has_move(H, own, start, cfg, reach_ptr, reach_q, mid_ptr, mid_pts):
+        return start
+    if _has_move(H, own, 1 - start, cfg, reach_ptr, reach_q, mid_ptr, mid_pts):
+        return 1 - start
+    return -1
+
+
+@_kernel
+def _final_value(H, own, me, cfg):
+    """+1 / 0 / -1 for ``me`` at the end: "4 or more pieces stack is score. ... more 4 or more
+    stacks ... wins. Score is same, then ... highest stack ... then ... more stacks"."""
+    tall = cfg[2]
+    n4_0 = n4_1 = hi_0 = hi_1 = c_0 = c_1 = 0
+    for p in range(cfg[0]):
+        h = H[p]
+        if h == 0:
+            continue
+        if own[p] == 0:
+            c_0 += 1
+            if h > hi_0:
+                hi_0 = h
+            if h >= tall:
+                n4_0 += 1
+        else:
+            c_1 += 1
+            if h > hi_1:
+                hi_1 = h
+            if h >= tall:
+                n4_1 += 1
+    d = n4_0 - n4_1
+    if d == 0:
+        d = hi_0 - hi_1
+    if d == 0:
+        d = c_0 - c_1
+    v = 1 if d > 0 else (-1 if d < 0 else 0)
+    return v if me == 0 else -v
+
+
+@_kernel
+def _canonical(H, own, mover, cfg, perms):
+    """(key0, key1, g): the smallest key over the board's symmetries and the symmetry giving
+    it. key0: heights in unary (``h`` ones then a zero per point, canonical point order);
+    key1: a top-owner bit per point, the seat to move at bit ``size``, bit 31 set."""
+    size, nsym = cfg[0], cfg[4]
+    one = np.uint64(1)
+    best0 = np.uint64(0)
+    best1 = np.uint64(0)
+    best_g = 0
+    for g in range(nsym):
+        k0 = np.uint64(0)
+        k1 = np.uint64(0)
+        for i in range(size):
+            p = perms[g, i]
+            h = H[p]
+            k0 = (k0 << np.uint64(h + 1)) | ((one << np.uint64(h)) - one)
+            if h > 0 and own[p] == 1:
+                k1 |= one << np.uint64(i)
+        k1 |= (np.uint64(mover) << np.uint64(size)) | (one << np.uint64(31))
+        if g == 0 or k0 < best0 or (k0 == best0 and k1 < best1):
+            best0 = k0
+            best1 = k1
+            best_g = g
+    return best0, best1, best_g
+
+
+@_kernel
+def _slot(k0, k1, mask):
+    """Index (into the table's words) of the first entry of the two-entry bucket of a key."""
+    x = k0 * np.uint64(0x9E3779B97F4A7C15) ^ (k1 * np.uint64(0xC2B2AE3D27D4EB4F))
+    x ^= x >> np.uint64(31)
+    x *= np.uint64(0x94D049BB133111EB)
+    x ^= x >> np.uint64(29)
+    return (np.int64(x & np.uint64(mask)) & ~np.int64(1)) * 2
+
+
+@_kernel
+def _probe(k0, k1, T, mask):
+    """The 32-bit data of a stored key, or -1. An entry is two words: key0, and key1 in the
+    low 32 bits with the data in the high 32 bits."""
+    s = _slot(k0, k1, mask)
+    low = np.uint64(0xFFFFFFFF)
+    if T[s] == k0 and (T[s + 1] & low) == k1:
+        return np.int64(T[s + 1] >> np.uint64(32))
+    if T[s + 2] == k0 and (T[s + 3] & low) == k1:
+        return np.int64(T[s + 3] >> np.uint64(32))
+    return np.int64(-1)
+
+
+@_kernel
+def _store(k0, k1, data, T, mask, stats):
+    """Keep ``data`` for a key: the same key is updated in place; otherwise a subtree at least
+    as big as slot 0's (work, bits 17..23) takes slot 0 and moves the old entry to slot 1,
+    a smaller one takes slot 1 (always replaced)."""
+    s = _slot(k0, k1, mask)
+    low = np.uint64(0xFFFFFFFF)
+    word = k1 | (np.uint64(data) << np.uint64(32))
+    if T[s] == k0 and (T[s + 1] & low) == k1:
+        T[s + 1] = word
+        return
+    if T[s + 2] == k0 and (T[s + 3] & low) == k1:
+        T[s + 3] = word
+        return
+    stats[3] += 1
+    old_work = np.int64(T[s + 1] >> np.uint64(49)) & 127
+    if (data >> 17) >= old_work:
+        T[s + 2] = T[s]
+        T[s + 3] = T[s + 1]
+        T[s] = k0
+        T[s + 1] = word
+    else:
+        T[s + 2] = k0
+        T[s + 3] = word
+
+
+@_kernel
+def _work(nodes):
+    """Bit length of a subtree size (the replacement scheme's measure), at most 127."""
+    n = 0
+    while nodes > 0 and n < 127:
+        n += 1
+        nodes >>= 1
+    return n
+
+
+@_kernel
+def _generate(H, own, me, ply, hint, cfg, reach_ptr, reach_q, mid_ptr, mid_pts, mb, sb, frm, onto):
+    """Fill ``mb[ply]`` with the moves (src * 64 + dst) of ``me``, best first; return how many.
+
+    Order: the table's move; then fewest replies left to the opponent (its mobility after the
+    move, counted incrementally: a move removes the opponent's moves onto the vacated source
+    and, if it covers an opponent stack, that stack's moves); then covering an opponent stack;
+    then the smaller resulting stack. ``frm``/``onto`` are scratch arrays of the board size.
+    """
+    size, top, jumps = cfg[0], cfg[1], cfg[3]
+    opp = 1 - me
+    mob = 0
+    if jumps == 0:
+        for x in range(size):
+            frm[x] = 0
+            onto[x] = 0
+        for x in range(size):
+            h = H[x]
+            if h == 0 or own[x] != opp or h > top:
+                continue
+            base = x * (top + 1) + h
+            for j in range(reach_ptr[base], reach_ptr[base + 1]):
+                y = reach_q[j]
+                if H[y] > 0:
+                    frm[x] += 1
+                    onto[y] += 1
+                    mob += 1
+    n = 0
+    for p in range(size):
+        h = H[p]
+        if h == 0 or own[p] != me or h > top:
+            continue
+        base = p * (top + 1) + h
+        for j in range(reach_ptr[base], reach_ptr[base + 1]):
+            q = reach_q[j]
+            hq = H[q]
+            if hq == 0:
+                continue
+            if jumps != 0:
+                ok = True
+                for k in range(mid_ptr[j], mid_ptr[j + 1]):
+                    if H[mid_pts[k]] == 0:
+                        ok = False
+                        break
+                if not ok:
+                    continue
+            cap = 1 if own[q] == opp else 0
+            if jumps == 0:
+                after = mob - onto[p]
+                if cap == 1:
+                    after -= frm[q]
+                    if hq == h:  # the covered stack's move back onto ``p`` was counted twice
+                        after += 1
+            else:
+                oq = own[q]
+                H[q] = hq + h
+                own[q] = me
+                H[p] = 0
+                after = _count_moves(H, own, opp, cfg, reach_ptr, reach_q, mid_ptr, mid_pts)
+                H[p] = h
+                H[q] = hq
+                own[q] = oq
+            m = p * 64 + q
+            score = ((4096 - after) * 2 + cap) * 128 + 127 - h - hq
+            if m == hint:
+                score = np.int64(1) << np.int64(60)
+            k = n  # insertion sort, highest score first
+            while k > 0 and sb[ply, k - 1] < score:
+                mb[ply, k] = mb[ply, k - 1]
+                sb[ply, k] = sb[ply, k - 1]
+                k -= 1
+            mb[ply, k] = m
+            sb[ply, k] = score
+            n += 1
+    return n
+
+
+@_kernel
+def _etc(H, own, me, ply, n, beta, cfg, tabs, T, mask, mb):
+    """Enhanced transposition cutoff: a child whose stored bound already gives ``me`` at least
+    ``beta`` (or a final child worth that much); its value, or -2."""
+    reach_ptr, reach_q, mid_ptr, mid_pts, perms, _invs = tabs
+    for i in range(n):
+        m = mb[ply, i]
+        p, q = m // 64, m % 64
+        hp, hq, oq = H[p], H[q], own[q]
+        H[q] = hq + hp
+        own[q] = me
+        H[p] = 0
+        nm = _next_mover(H, own, 1 - me, cfg, reach_ptr, reach_q, mid_ptr, mid_pts)
+        v = -2
+        if nm < 0:
+            v = _final_value(H, own, me, cfg)
+        else:
+            c0, c1, _g = _canonical(H, own, nm, cfg, perms)
+            d = _probe(c0, c1, T, mask)
+            if d >= 0:
+                v = (d & 3) - 1 if nm == me else 1 - ((d >> 2) & 3)
+        H[p] = hp
+        H[q] = hq
+        own[q] = oq
+        if v >= beta:
+            return v
+    return -2
+
+
+@_kernel
+def _search(H, own, me0, alpha0, beta0, nstacks0, limit, cfg, tabs, T, mask, mb, sb, stats):
+    """Fail-soft alpha-beta value for ``me0`` (the seat to move) in (alpha0, beta0), or
+    :data:`_ABORTED` once ``stats[0]`` (positions visited) reaches ``limit``.
+
+    Iterative (an explicit stack per ply; numba cannot cache recursive functions). Only
+    finished subtrees are stored, so an aborted search leaves a correct table behind.
+    ``stats``: positions visited, root moves done, root moves, table stores.
+    """
+    reach_ptr, reach_q, mid_ptr, mid_pts, perms, invs = tabs
+    etc_min = cfg[5]
+    depth = cfg[0] + 2
+    ME = np.zeros(depth, np.int64)
+    A = np.zeros(depth, np.int64)
+    B = np.zeros(depth, np.int64)
+    A0 = np.zeros(depth, np.int64)
+    B0 = np.zeros(depth, np.int64)
+    BEST = np.zeros(depth, np.int64)
+    BM = np.zeros(depth, np.int64)
+    IX = np.zeros(depth, np.int64)
+    NM = np.zeros(depth, np.int64)
+    G = np.zeros(depth, np.int64)
+    LO = np.zeros(depth, np.int64)
+    HI = np.zeros(depth, np.int64)
+    ND0 = np.zeros(depth, np.int64)
+    NS = np.zeros(depth, np.int64)
+    MV = np.zeros(depth, np.int64)
+    HP = np.zeros(depth, np.int64)
+    HQ = np.zeros(depth, np.int64)
+    OQ = np.zeros(depth, np.int64)
+    K0 = np.zeros(depth, np.uint64)
+    K1 = np.zeros(depth, np.uint64)
+    frm = np.zeros(cfg[0], np.int64)
+    onto = np.zeros(cfg[0], np.int64)
+    ply = 0
+    ME[0], A[0], B[0], NS[0] = me0, alpha0, beta0, nstacks0
+    mode = _ENTER
+    v = 0
+    while True:
+        if mode == _ENTER:
+            if stats[0] >= limit:  # out of budget: undo the moves on the stack
+                while ply > 0:
+                    ply -= 1
+                    m = MV[ply]
+                    H[m // 64], H[m % 64], own[m % 64] = HP[ply], HQ[ply], OQ[ply]
+                return _ABORTED
+            stats[0] += 1
+            me, alpha, beta = ME[ply], A[ply], B[ply]
+            k0, k1, g = _canonical(H, own, me, cfg, perms)
+            K0[ply], K1[ply], G[ply], ND0[ply] = k0, k1, g, stats[0]
+            lo, hi, hint = -1, 1, -1
+            d = _probe(k0, k1, T, mask)
+            mode = _NEXT
+            if d >= 0:
+                lo, hi = (d & 3) - 1, ((d >> 2) & 3) - 1
+                if (d >> 16) & 1:
+                    hint = perms[g, (d >> 10) & 63] * 64 + perms[g, (d >> 4) & 63]
+                if lo >= beta or lo == hi:
+                    v, mode = lo, _RETURN
+                elif hi <= alpha:
+                    v, mode = hi, _RETURN
+                else:
+                    alpha, beta = max(alpha, lo), min(beta, hi)
+            if mode == _NEXT:
+                n = _generate(
+                    H,
+                    own,
+                    me,
+                    ply,
+                    hint,
+                    cfg,
+                    reach_ptr,
+                    reach_q,
+                    mid_ptr,
+                    mid_pts,
+                    mb,
+                    sb,
+                    frm,
+                    onto,
+                )
+                NM[ply], IX[ply], BEST[ply], BM[ply] = n, 0, -2, -1
+                A[ply], B[ply], A0[ply], B0[ply], LO[ply], HI[ply] = (
+                    alpha,
+                    beta,
+                    alpha,
+                    beta,
+                    lo,
+                    hi,
+                )
+                if NS[ply] >= etc_min:
+                    r = _etc(H, own, me, ply, n, beta, cfg, tabs, T, mask, mb)
+                    if r >= beta:
+                        _store(k0, k1, (r + 1) | ((hi + 1) << 2) | (1 << 17), T, mask, stats)
+                        v, mode = r, _RETURN
+        if mode == _RETURN:  # the node at ``ply`` is worth ``v`` to its mover
+            if ply == 0:
+                return v
+            child_me = ME[ply]
+            ply -= 1
+            m = MV[ply]
+            H[m // 64], H[m % 64], own[m % 64] = HP[ply], HQ[ply], OQ[ply]
+            if child_me != ME[ply]:
+                v = -v
+            mode = _UPDATE
+        if mode == _UPDATE:  # move MV[ply] is worth ``v`` to ME[ply]
+            if v > BEST[ply]:
+                BEST[ply], BM[ply] = v, MV[ply]
+            if v > A[ply]:
+                A[ply] = v
+            if A[ply] >= B[ply]:
+                IX[ply] = NM[ply]
+            mode = _NEXT
+        if mode == _NEXT:
+            if IX[ply] < NM[ply]:
+                m = mb[ply, IX[ply]]
+                IX[ply] += 1
+                me = ME[ply]
+                p, q = m // 64, m % 64
+                MV[ply], HP[ply], HQ[ply], OQ[ply] = m, H[p], H[q], own[q]
+                H[q] += H[p]
+                own[q] = me
+                H[p] = 0
+                nm = _next_mover(H, own, 1 - me, cfg, reach_ptr, reach_q, mid_ptr, mid_pts)
+                if nm < 0:
+                    v = _final_value(H, own, me, cfg)
+                    H[p], H[q], own[q] = HP[ply], HQ[ply], OQ[ply]
+                    mode = _UPDATE
+                else:
+                    c = ply + 1
+                    ME[c], NS[c] = nm, NS[ply] - 1
+                    if nm == me:
+                        A[c], B[c] = A[ply], B[ply]
+                    else:
+                        A[c], B[c] = -B[ply], -A[ply]
+                    ply = c
+                    mode = _ENTER
+            else:  # every move searched (or a cutoff): store the bounds and the best move
+                best, lo, hi = BEST[ply], LO[ply], HI[ply]
+                if best <= A0[ply]:
+                    hi = best
+                elif best >= B0[ply]:
+                    lo = best
+                else:
+                    lo = hi = best
+                m, g = BM[ply], G[ply]
+                data = (lo + 1) | ((hi + 1) << 2)
+                data |= (invs[g, m // 64] << 10) | (invs[g, m % 64] << 4) | (1 << 16)
+                data |= _work(stats[0] - ND0[ply] + 1) << 17
+                _store(K0[ply], K1[ply], data, T, mask, stats)
+                v, mode = best, _RETURN
+
+
+@_kernel
+def _root_moves(H, own, me, cfg, tabs, mb, sb):
+    """The moves of ``me`` at the root, best first (as :func:`_generate` orders them)."""
+    reach_ptr, reach_q, mid_ptr, mid_pts, _perms, _invs = tabs
+    frm = np.zeros(cfg[0], np.int64)
+    onto = np.zeros(cfg[0], np.int64)
+    n = _generate(H, own, me, 0, -1, cfg, reach_ptr, reach_q, mid_ptr, mid_pts, mb, sb, frm, onto)
+    return mb[0, :n].copy()
+
+
+@_kernel
+def _used(T):
+    """Entries in use (key1 words with the "used" bit 31)."""
+    n = 0
+    for i in range(1, T.shape[0], 2):
+        if T[i] != 0:
+            n += 1
+    return n

@@ -1,0 +1,164 @@
+"""The fast (compiled) Neko Boss solver against the pure-Python reference and plain minimax."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from nekolib.core import InvalidSetup, NekoError
+from nekolib.neko_boss import solver
+from nekolib.neko_boss.analysis import minimax_plain, solve
+from nekolib.neko_boss.boards import (
+    GRID_4X6_DIAGONAL,
+    THREE_SQUARES,
+    TOWN_4X6,
+    grid_board,
+    line_board,
+)
+from nekolib.neko_boss.rules import Params, from_layout, random_layout
+
+pytestmark = pytest.mark.skipif(not solver.available(), reason="numba (nekolib[solver]) missing")
+
+
+def random_position(params: Params, rng: random.Random, pieces: int, moves: int = 0):
+    """``pieces`` single pieces (alternating owners) on random intersections, a random seat to
+    move, then ``moves`` random moves."""
+    layout: list[int | None] = [p % 2 for p in range(pieces)]
+    layout += [None] * (params.board.size - pieces)
+    rng.shuffle(layout)
+    state = from_layout(layout, params, to_move=rng.randrange(2))
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+# (params, pieces on the board): teaching boards full, the 24-point boards part-filled,
+# and the rule variants that change move generation and scoring
+MIXES = [
+    (Params(board=line_board(5)), 5),
+    (Params(board=line_board(7)), 7),
+    (Params(board=grid_board(2, 3)), 6),
+    (Params(board=grid_board(2, 4)), 8),
+    (Params(board=grid_board(3, 3)), 9),
+    (Params(board=grid_board(3, 4)), 12),
+    (Params(board=THREE_SQUARES), 12),
+    (Params(board=GRID_4X6_DIAGONAL), 10),
+    (Params(board=TOWN_4X6), 12),
+    (Params(board=TOWN_4X6, jumps_need_pieces=True), 12),
+    (Params(board=grid_board(3, 4), score_height=3), 10),
+    (Params(board=THREE_SQUARES, score_height=2), 8),
+]
+
+
+def _positions(count: int, seed: int):
+    rng = random.Random(seed)
+    for i in range(count):
+        params, pieces = MIXES[i % len(MIXES)]
+        yield random_position(params, rng, pieces, moves=rng.randrange(0, 4))
+
+
+def test_fast_agrees_with_the_reference_on_500_positions_and_its_move_achieves_the_value():
+    seen_values = set()
+    for state in _positions(504, seed=14):
+        fast = solve(state, engine="fast")
+        ref = solve(state, engine="reference")
+        assert fast.engine == "fast" and ref.engine == "reference"
+        assert fast.value == ref.value, state.stacks
+        seen_values.add(ref.value)
+        if state.is_terminal():
+            assert fast.best_move is None
+            continue
+        assert fast.best_move in state.legal_actions()
+        after = state.apply(fast.best_move)  # the recommended move keeps the value (reference)
+        assert solve(after, engine="reference").value == ref.value
+    assert seen_values == {-1, 0, 1}  # the sample covers wins, draws and losses
+
+
+def test_fast_agrees_with_plain_minimax_on_small_positions():
+    rng = random.Random(7)
+    boards = [line_board(5), line_board(6), grid_board(2, 3), grid_board(2, 4), grid_board(3, 3)]
+    for i in range(120):
+        board = boards[i % len(boards)]
+        state = random_position(Params(board=board), rng, min(board.size, 8), rng.randrange(3))
+        plain = minimax_plain(state)
+        fast = solve(state, engine="fast")
+        assert fast.value == plain.value
+        if fast.best_move is not None:
+            assert minimax_plain(state.apply(fast.best_move)).value == plain.value
+
+
+def test_symmetric_positions_fold_and_give_the_same_value():
+    # a position that is its own mirror image: folding is switched on for it
+    layout = [0, 1, 1, 0] * 3  # 3 x 4 grid, rows mirror left-right
+    params = Params(board=grid_board(3, 4))
+    state = from_layout(layout, params, to_move=0)
+    assert solver._self_symmetric(state)
+    folded = solve(state, engine="fast")
+    flat = solve(state, engine="fast", symmetry=False)
+    assert folded.value == flat.value == solve(state, engine="reference").value
+
+
+def test_a_tiny_table_forces_replacements_and_changes_no_value():
+    """Memory bound: a 2**10-entry table (16 KiB) on 18-stack positions: thousands of
+    replacements, the same values, and the entries in use never exceed the table."""
+    for seed in range(3):
+        state = random_layout(Params(pieces_per_player=9), random.Random(seed))
+        big = solver.solve_fast(state)
+        small = solver.solve_fast(state, table_bits=10)
+        assert small.value == big.value
+        assert small.table_size <= 2**10 < 4 * 2**10 < small.nodes
+        assert small.best_move in state.legal_actions()
+
+
+def test_twenty_stack_position_solved_and_its_move_keeps_the_value():
+    state = random_layout(Params(pieces_per_player=10), random.Random(3))
+    result = solve(state)
+    assert result.engine == "fast" and result.best_move in state.legal_actions()
+    assert solve(state.apply(result.best_move)).value == result.value
+
+
+def test_progress_reports_root_moves_and_positions():
+    calls: list[tuple[int, int, int]] = []
+    state = random_layout(Params(pieces_per_player=8), random.Random(1))
+    result = solve(state, progress=lambda *a: calls.append(a))
+    assert calls, "progress was never called"
+    assert all(0 <= done <= total for done, total, _ in calls)
+    assert [n for *_, n in calls] == sorted(n for *_, n in calls)
+    assert calls[-1][2] == result.nodes
+
+
+def test_terminal_position():
+    state = from_layout([[0, 1, 0], None, None, None, [1]], Params(board=line_board(5)))
+    assert state.is_terminal()
+    result = solve(state, engine="fast")
+    assert result.value == 1 and result.best_move is None
+
+
+def test_engine_choice_and_errors(monkeypatch):
+    state = random_layout(Params(pieces_per_player=5), random.Random(0))
+    assert solve(state).engine == "fast"
+    assert solve(state, engine="reference").engine == "reference"
+    with pytest.raises(InvalidSetup, match="engine must be one of"):
+        solve(state, engine="quick")
+    big_board = Params(board=grid_board(6, 6), pieces_per_player=3)  # 36 points: too big a key
+    wide = random_layout(big_board, random.Random(0))
+    assert "30 intersections" in solver.applies(wide)
+    assert solve(wide).engine == "reference"  # small enough for the reference
+    with pytest.raises(NekoError, match="engine='fast' cannot"):
+        solve(wide, engine="fast")
+    assert "2 players" in solver.applies(random_layout(Params(num_players=3), random.Random(0)))
+
+
+def test_without_numba_big_positions_are_refused_clearly(monkeypatch):
+    monkeypatch.setattr(solver, "numba", None)
+    assert not solver.available()
+    small = random_layout(Params(pieces_per_player=4), random.Random(0))
+    assert solve(small).engine == "reference"
+    full = random_layout(Params(), random.Random(0))
+    with pytest.raises(NekoError, match="numba is not installed"):
+        solve(full)
+    with pytest.raises(NekoError, match="numba is not installed"):
+        solve(small, engine="fast")
