@@ -5,6 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PORT   ?= 8866
 GAME   ?= neko_in
+WORKERS ?= auto
 # make classroom: the class list, the output folder, and optionally some games (a,b).
 ROSTER ?= docs/classroom/roster_example.csv
 OUT    ?= classroom
@@ -35,8 +36,10 @@ $(STAMP): pyproject.toml | $(BIN)/python
 install: $(STAMP)
 
 # pytest exits 5 when it collected no test: that is a failure here, not a pass.
+# Tests run on every core (pytest-xdist); a notebook's cells stay together on one worker.
 test: $(STAMP)
-	$(BIN)/python -m pytest -p no:cacheprovider --nbval --ignore=tests/browser tests notebooks
+	$(BIN)/python -m pytest -p no:cacheprovider -n $(WORKERS) --dist loadscope --nbval \
+	  --ignore=tests/browser tests notebooks
 
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -q -x --ignore=tests/browser tests
