@@ -52,11 +52,12 @@ def _title(header: dict[str, Any], rows: Rows) -> str:
 
 def ladder_figure(header: dict[str, Any], rows: Rows) -> Figure:
     """Bradley-Terry ratings (Elo scale, anchor 0) and win shares, strongest on top."""
-    import matplotlib.pyplot as plt
+    from matplotlib.figure import Figure
 
     table = ladder(rows)[::-1]
     names = [r["agent"] for r in table]
-    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 0.6 * len(names) + 1.8), sharey=True)
+    fig = Figure(figsize=(10, 0.6 * len(names) + 1.8))
+    left, right = fig.subplots(1, 2, sharey=True)
     y = range(len(names))
     elo = [r["elo"] for r in table]
     err = _spans(elo, [r["elo_low"] for r in table], [r["elo_high"] for r in table])
@@ -78,11 +79,12 @@ def ladder_figure(header: dict[str, Any], rows: Rows) -> Figure:
 
 def seats_figure(header: dict[str, Any], rows: Rows) -> Figure:
     """Win share of each seat per player count, with the no-advantage line ``1/players``."""
-    import matplotlib.pyplot as plt
+    from matplotlib.figure import Figure
 
     table = seat_shares(rows)
     counts = sorted({r["players"] for r in table})
-    fig, ax = plt.subplots(figsize=(2.2 * len(counts) + 3, 4))
+    fig = Figure(figsize=(2.2 * len(counts) + 3, 4))
+    ax = fig.subplots()
     width = 0.8 / max(counts)
     for r in table:
         x = counts.index(r["players"]) + (r["seat"] - (r["players"] - 1) / 2) * width
@@ -113,7 +115,7 @@ def seats_figure(header: dict[str, Any], rows: Rows) -> Figure:
 def sweep_figure(header: dict[str, Any], rows: Rows) -> Figure:
     """Per value of the (first) swept field: mean game length, win share per seat and, when
     agents rotate, each agent's win share and mean score; all with 95% intervals."""
-    import matplotlib.pyplot as plt
+    from matplotlib.figure import Figure
 
     exp = header["experiment"]
     key = next(iter(exp["sweep"]))
@@ -122,7 +124,8 @@ def sweep_figure(header: dict[str, Any], rows: Rows) -> Figure:
     counts = sorted({r["players"] for r in table})
     agents = exp["rotate"] if len(exp["rotate"]) > 1 else []
     shape = (2, 2) if agents else (1, 2)
-    fig, axes = plt.subplots(*shape, figsize=(11, 4.2 * shape[0]), squeeze=False)
+    fig = Figure(figsize=(11, 4.2 * shape[0]))
+    axes = fig.subplots(*shape, squeeze=False)
     axes = axes.ravel()
     for colour, n in zip(PLAYER_COLOURS, counts, strict=False):
         mine = [r for r in table if r["players"] == n]
@@ -132,7 +135,7 @@ def sweep_figure(header: dict[str, Any], rows: Rows) -> Figure:
         axes[1].axhline(1 / n, color="#333", ls="--", lw=1)
     axes[0].set_ylabel("game length (plies: mean, 95% interval)")
     _seat_lines(axes[1], table, values, key, counts)
-    axes[1].set_ylabel("win share per seat (Wilson 95%; dashed: 1/players)")
+    axes[1].set_ylabel("win share per seat (Wilson 95%)")
     if agents:
         _agent_lines(axes[2], axes[3], rows, values, key, agents)
     for ax in axes:
