@@ -38,7 +38,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from nekolib.core import CHANCE, TABLE, TERMINAL, Action, Agent, GameState, NekoError
+from nekolib.core import (
+    CHANCE,
+    TABLE,
+    TERMINAL,
+    Action,
+    Agent,
+    GameState,
+    NekoError,
+    decider_name,
+)
 
 __all__ = ["Determinizer", "MCTSAgent", "SearchResult", "mcts_factory"]
 
@@ -115,22 +124,25 @@ class MCTSAgent:
     # ------------------------------------------------------------------ agent protocol
     def choose(self, state: GameState, rng: random.Random) -> Action:
         """The most visited root action after the search (a legal action of ``state``)."""
+        return self.analyse(state, rng).best()
+
+    def analyse(self, state: GameState, rng: random.Random) -> SearchResult:
+        """The search's root statistics (no search when only one action is legal)."""
         legal = state.legal_actions()
         who = state.current_player()
         if who < 0 and who != TABLE:
-            raise NekoError(f"MCTSAgent asked to decide for {who}: no player decides here")
+            raise NekoError(f"MCTSAgent asked to decide for {decider_name(who)}: nobody decides")
         if len(legal) == 1:
             self.last = SearchResult(who, 0, 0.0, {legal[0]: 0}, {legal[0]: 0.0})
             self._last_state = state
-            return legal[0]
-        result = self.search(state, rng)
-        return result.best()
+            return self.last
+        return self.search(state, rng)
 
     def explain(self, state: GameState, action: Action) -> str:
         """Why: how often the search tried ``action`` and how it did, against the best other."""
         result = self.last
-        if result is None or self._last_state is not state:
-            result = self.search(state, random.Random(0))
+        if result is None or not (self._last_state is state or self._last_state == state):
+            result = self.analyse(state, random.Random(0))
         visits, value = result.visits, result.value
         if action not in visits:
             return f"{state.action_to_string(action)} is not a legal move here"
@@ -199,31 +211,19 @@ class MCTSAgent:
         node, state = root, world
         path = [root]
         legal: Sequence[Action] | None = root_legal
-        expanded = False
         while True:
             who = state.current_player()
             if who == TERMINAL:
                 break
             if who == CHANCE:
-                action = state.sample_chance(rng)
-            elif legal is None:
-                legal = _legal(node, state, cached)
-            if who == CHANCE or who == TABLE:
-                if who == TABLE:
-                    action = legal[int(rng.random() * len(legal))]  # type: ignore[index]
-                child = node.children.get(action)
-                if child is None:
-                    child = node.children[action] = _Node(len(node.total))
+                action, child, expanded = self._follow(node, state.sample_chance(rng))
             else:
-                untried = [a for a in legal if a not in node.children]
-                if untried:
-                    action = untried[int(rng.random() * len(untried))]
-                    child = node.children[action] = _Node(len(node.total))
-                    expanded = True
+                if legal is None:
+                    legal = _legal(node, state, cached)
+                if who == TABLE:
+                    action, child, expanded = self._follow(node, _pick(legal, rng))
                 else:
-                    action, child = self._select(node, legal, who)
-                for a in legal:
-                    node.children[a].avail += 1
+                    action, child, expanded = self._decide(node, legal, who, rng)
             if cached and child.state is not None:
                 state = child.state
             else:
@@ -241,6 +241,31 @@ class MCTSAgent:
             total = visited.total
             for p, r in enumerate(rewards):
                 total[p] += r
+
+    @staticmethod
+    def _follow(node: _Node, action: Action) -> tuple[Action, _Node, bool]:
+        """At a chance or table node: the child of the outcome drawn (made if new)."""
+        child = node.children.get(action)
+        if child is None:
+            child = node.children[action] = _Node(len(node.total))
+        return action, child, False
+
+    def _decide(
+        self, node: _Node, legal: Sequence[Action], who: int, rng: random.Random
+    ) -> tuple[Action, _Node, bool]:
+        """At a player's node: a new child for an untried action, else the UCT choice."""
+        children = node.children
+        untried = [a for a in legal if a not in children]
+        if untried:
+            action = _pick(untried, rng)
+            child = children[action] = _Node(len(node.total))
+        else:
+            action, child = self._select(node, legal, who)
+        for a in legal:
+            seen = children.get(a)
+            if seen is not None:
+                seen.avail += 1
+        return action, child, bool(untried)
 
     def _select(self, node: _Node, legal: Sequence[Action], who: int) -> tuple[Action, _Node]:
         """The child with the best upper confidence bound for the decider ``who``."""
@@ -266,14 +291,18 @@ class MCTSAgent:
             if who == CHANCE:
                 action = state.sample_chance(rng)
             elif agent is None or who == TABLE:
-                legal = state._legal_actions()
-                action = legal[int(rng.random() * len(legal))]
+                action = _pick(state._legal_actions(), rng)
             else:
                 action = agent.choose(state, rng)
                 state = state.apply(action)  # another agent's choice is checked
                 continue
             state = state._apply(action)
         return [1.0 / state.num_players] * state.num_players
+
+
+def _pick(actions: Sequence[Action], rng: random.Random) -> Action:
+    """A uniformly random element (one ``rng.random()`` call, cheaper than ``rng.choice``)."""
+    return actions[int(rng.random() * len(actions))]
 
 
 def _legal(node: _Node, state: GameState, cached: bool) -> Sequence[Action]:

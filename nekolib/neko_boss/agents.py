@@ -1,15 +1,17 @@
-"""Computer players for Neko Boss: greedy (one move ahead) and solver (exact when small).
+"""Computer players for Neko Boss: greedy (one move ahead), solver (exact when small) and
+Monte Carlo tree search (:class:`nekolib.mcts.MCTSAgent`, 200 simulations a move by default).
 
-Both only look at the public position (Neko Boss has no hidden information).
+All only look at the public position (Neko Boss has no hidden information).
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from nekolib.core import RandomAgent
-from nekolib.neko_boss.analysis import solve
+from nekolib.mcts import MCTSAgent
+from nekolib.neko_boss.analysis import REFERENCE_MAX_STACKS, SolveResult, solve
 from nekolib.neko_boss.rules import Action, NekoBossState, Score
 
 __all__ = ["AGENTS", "GreedyAgent", "SolverAgent", "evaluate"]
@@ -52,14 +54,21 @@ class GreedyAgent:
 
 @dataclass
 class SolverAgent:
-    """Perfect play (2 players, phase 2, at most ``max_stacks`` stacks); greedy otherwise."""
+    """Perfect play (2 players, phase 2, at most ``max_stacks`` stacks); greedy otherwise.
+
+    Up to 24 stacks (the full default board) with the fast solver (numba, ``nekolib[solver]``);
+    without it at most :data:`~nekolib.neko_boss.analysis.REFERENCE_MAX_STACKS`, the most the
+    pure-Python reference solves in reasonable time. The first move after a full placement
+    takes seconds to a minute; the result is kept for :meth:`explain`.
+    """
 
     name: str = "solver"
-    max_stacks: int = 14
+    max_stacks: int = 24
+    _last: tuple[NekoBossState, SolveResult] | None = field(default=None, repr=False)
 
     def choose(self, state: NekoBossState, rng: random.Random) -> Action:
         if self._solvable(state):
-            move = solve(state).best_move
+            move = self._solve(state).best_move
             if move is not None:
                 return move
         return GreedyAgent().choose(state, rng)
@@ -67,17 +76,33 @@ class SolverAgent:
     def explain(self, state: NekoBossState, action: Action) -> str:
         """Why: the exact value with best play when the position is small enough, else greedy."""
         if not self._solvable(state):
-            return GreedyAgent().explain(state, action) + f" (solver: > {self.max_stacks} stacks)"
-        result = solve(state)
+            return GreedyAgent().explain(state, action) + f" (solver: > {self.limit()} stacks)"
+        result = self._solve(state)
         me = state.current_player()
         value = result.value if me == 0 else -result.value
         verdict = {1: "you win", 0: "a draw", -1: "you lose"}[value]
         return f"with best play {verdict} (solver, {result.nodes} positions searched)"
 
+    def limit(self) -> int:
+        """The most stacks solved exactly here (``max_stacks``, lower without numba)."""
+        from nekolib.neko_boss import solver  # numba is imported only when it is needed
+
+        return self.max_stacks if solver.available() else min(self.max_stacks, REFERENCE_MAX_STACKS)
+
+    def _solve(self, state: NekoBossState) -> SolveResult:
+        if self._last is None or self._last[0] != state:
+            self._last = (state, solve(state))
+        return self._last[1]
+
     def _solvable(self, state: NekoBossState) -> bool:
         stacks = sum(1 for s in state.stacks if s)
-        return state.num_players == 2 and state.phase == "movement" and stacks <= self.max_stacks
+        return state.num_players == 2 and state.phase == "movement" and stacks <= self.limit()
 
 
-AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "solver": SolverAgent}
-"""Name -> zero-argument factory, as the widget wants them."""
+AGENTS = {
+    "random": RandomAgent,
+    "greedy": GreedyAgent,
+    "solver": SolverAgent,
+    "mcts": MCTSAgent,
+}
+"""Name -> factory (no arguments: a sensible default; ``AGENTS["mcts"](iterations=400)``)."""
