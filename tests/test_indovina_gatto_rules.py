@@ -402,6 +402,7 @@ def check_invariants(before, action, after):
         assert after.end_reason in {"masks", "revealed", "cards"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_seeded_random_playthroughs_terminate_with_invariants(n):
     reasons = Counter()

@@ -95,6 +95,7 @@ def run(n: int, seed: int, agents=None) -> MNState:
     return final
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_random_playthroughs_terminate_with_invariants(n):
     reshuffles = showdowns = 0

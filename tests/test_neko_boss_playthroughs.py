@@ -37,6 +37,7 @@ def _count_owners(state: NekoBossState) -> Counter:
     return Counter(o for s in state.stacks for o in s)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_ten_thousand_random_games_terminate_with_invariants(n: int):
     pieces = 24 // n
