@@ -10,7 +10,7 @@ with the rules engine; the student is always Player 0.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
@@ -332,18 +332,22 @@ def _question(p: Values) -> str:
     )
 
 
+def _posterior_prompt(players: str, aside: str = "") -> Callable[[Values], str]:
+    """The Bayesian exercises' prompt: your hand, the table so far, the rules, the question."""
+
+    def prompt(p: Values) -> str:
+        head = f"{players}, {p.get('k', 3)} trait cards each{aside}."
+        return f"{head} {_mine(p)} {_table_text(p)}{RULES.strip()} {_question(p)}"
+
+    return prompt
+
+
 AFTER_ONE_CAT = Exercise(
     key="indovina_gatto.after_one_cat",
     title="One cat, one mask",
     topic="bayesian updating",
     level=2,
-    prompt=lambda p: (
-        f"Two players, **{p.get('k', 3)} trait cards** each. {_mine(p)} "
-        + _table_text(p)
-        + RULES.strip()
-        + " "
-        + _question(p)
-    ),
+    prompt=_posterior_prompt("Two players"),
     generate=_gen_after_one_cat,
     solve=_solve_posterior,
     hints=(
@@ -386,15 +390,7 @@ TWO_CATS = Exercise(
     title="A mask and no mask",
     topic="bayesian updating",
     level=2,
-    prompt=lambda p: (
-        f"Two players, {p.get('k', 3)} trait cards each. "
-        + _mine(p)
-        + " "
-        + _table_text(p)
-        + RULES.strip()
-        + " "
-        + _question(p)
-    ),
+    prompt=_posterior_prompt("Two players"),
     generate=_gen_two_cats,
     solve=_solve_posterior,
     hints=(
@@ -430,15 +426,7 @@ BOTH_MASKED = Exercise(
     title="Two masks",
     topic="bayesian updating",
     level=3,
-    prompt=lambda p: (
-        f"Two players, {p.get('k', 3)} trait cards each. "
-        + _mine(p)
-        + " "
-        + _table_text(p)
-        + RULES.strip()
-        + " "
-        + _question(p)
-    ),
+    prompt=_posterior_prompt("Two players"),
     generate=_gen_both_masked,
     solve=_solve_posterior,
     hints=(
@@ -473,10 +461,7 @@ THREE_PLAYERS = Exercise(
     title="Three players, one cat",
     topic="bayesian updating",
     level=3,
-    prompt=lambda p: (
-        f"Three players, {p.get('k', 3)} trait cards each (the other trait cards lie aside"
-        " unseen). " + _mine(p) + " " + _table_text(p) + RULES.strip() + " " + _question(p)
-    ),
+    prompt=_posterior_prompt("Three players", " (the other trait cards lie aside unseen)"),
     generate=_gen_three_players,
     solve=_solve_posterior,
     hints=(
