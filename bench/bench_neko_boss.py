@@ -3,6 +3,7 @@
     python bench/bench_neko_boss.py          # about ten minutes (the reference's time caps)
     python bench/bench_neko_boss.py --quick  # under a minute
     python bench/bench_neko_boss.py --solvers  # only fast vs reference, 16..24 stacks
+    python bench/bench_neko_boss.py --solvers --sizes 22,24  # only these stack counts
 
 The first section puts the fast (compiled) solver and the pure-Python reference side by
 side on the default board with 16, 18, 20, 22 and 24 single pieces (seeded placements):
@@ -135,11 +136,11 @@ def solver_table(sizes: tuple[int, ...], seeds: tuple[int, ...], cap: float) -> 
             print(f"{stacks:>6} {seed:>4} | {left} | {right} | {fast['value']:+d}", flush=True)
 
 
-def main(quick: bool = False, solvers_only: bool = False) -> int:
+def main(quick: bool = False, solvers_only: bool = False, sizes: tuple[int, ...] = ()) -> int:
     if quick:
-        solver_table((16, 18), (0,), 20.0)
+        solver_table(sizes or (16, 18), (0,), 20.0)
     else:
-        solver_table((16, 18, 20, 22, 24), (0, 1), 120.0)
+        solver_table(sizes or (16, 18, 20, 22, 24), (0, 1), 120.0)
     if solvers_only:
         return 0
     print()
@@ -227,4 +228,11 @@ if __name__ == "__main__":
     if sys.argv[1:2] == ["--one"]:
         one_solve(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
         sys.exit(0)
-    sys.exit(main("--quick" in sys.argv[1:], "--solvers" in sys.argv[1:]))
+    # --sizes 22,24: only these stack counts in the fast-vs-reference table
+    args = sys.argv[1:]
+    sizes = (
+        tuple(int(x) for x in args[args.index("--sizes") + 1].split(","))
+        if "--sizes" in args
+        else ()
+    )
+    sys.exit(main("--quick" in args, "--solvers" in args, sizes))

@@ -180,12 +180,15 @@ print(result.winner, result.nodes, "positions", f"{result.seconds:.2f} s")
 # also moves first.
 
 # %%
+from nekolib.lab.stats import wilson
 from nekolib.neko_boss.charts import perfect_play, perfect_play_figure
 
 results = perfect_play()
 for source, row in results["summary"].items():
+    low, high = wilson(row["win"], row["positions"])
     print(f"{source:14} {row['positions']:3} placements: Red wins {row['win']}, "
-          f"draws {row['draw']}, loses {row['loss']}")
+          f"draws {row['draw']}, loses {row['loss']}  (win share 95% interval "
+          f"{low:.2f}-{high:.2f}); slowest solve {row['max_seconds']:.0f} s")
 
 # %%
 # NBVAL_IGNORE_OUTPUT
