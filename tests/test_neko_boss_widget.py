@@ -138,3 +138,13 @@ def test_solver_panel_shows_progress_while_solving_twenty_stacks():
     assert any("root moves" in text for text in seen), seen
     assert seen[-1].startswith("done:") and "with best play" in w.solve_result.value
     assert not w.solve_button.disabled
+
+
+def test_hint_on_the_full_board_answers_at_once_and_points_to_the_solver_panel():
+    from nekolib.neko_boss.widget import HINT_MAX_STACKS
+
+    w = play(2, seats=["human", "human"], random_setup=True, seed=4)
+    assert sum(1 for s in w.state.stacks if s) > HINT_MAX_STACKS
+    w.hint()  # greedy above HINT_MAX_STACKS: no full-board solve behind a hint
+    assert "the solver panel gives the exact value" in w.status.value
+    assert w.hinted in w.state.legal_actions()

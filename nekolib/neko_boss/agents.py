@@ -76,7 +76,9 @@ class SolverAgent:
     def explain(self, state: NekoBossState, action: Action) -> str:
         """Why: the exact value with best play when the position is small enough, else greedy."""
         if not self._solvable(state):
-            return GreedyAgent().explain(state, action) + f" (solver: > {self.limit()} stacks)"
+            return GreedyAgent().explain(state, action) + (
+                f" (more than {self.limit()} stacks: the solver panel gives the exact value)"
+            )
         result = self._solve(state)
         me = state.current_player()
         value = result.value if me == 0 else -result.value

@@ -14,7 +14,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from nekolib.neko_boss.agents import AGENTS
+from nekolib.neko_boss.agents import AGENTS, SolverAgent
 from nekolib.neko_boss.analysis import REFERENCE_MAX_STACKS, solve
 from nekolib.neko_boss.boards import DEFAULT_BOARD, Board
 from nekolib.neko_boss.picture import COLOURS, NAMES
@@ -29,9 +29,9 @@ class NekoBossWidget(GameWidget):
 
     The board is the base class's ``render_view``: this game's ``picture.svg(view)``;
     the clicks are ``neko_boss.clicks``. Hints come from the solver (exact with at most
-    ``SolverAgent.max_stacks`` stacks, greedy above). The solver panel solves any 2-player
-    phase-2 position of up to ``solver_max_stacks`` stacks (24: the full default board, with
-    the fast solver; 18 without numba), showing root moves done and positions searched.
+    ``HINT_MAX_STACKS`` stacks, so a hint never keeps you waiting; greedy above). The solver
+    panel solves any 2-player phase-2 position of up to ``solver_max_stacks`` stacks (24: the
+    full default board, with the fast solver; 18 without numba), showing its progress.
     """
 
     title = "Neko Boss"
@@ -102,6 +102,17 @@ class NekoBossWidget(GameWidget):
         )
 
 
+HINT_MAX_STACKS = 18
+"""Hints and the computer "solver" seat solve exactly up to this many stacks (well under a
+second); above it they play greedy and the "Solve this position" button, which shows its
+progress, gives the exact value of the full board."""
+
+
+def widget_agents() -> dict[str, Any]:
+    """The game's agents, with a "solver" that answers at once (``HINT_MAX_STACKS``)."""
+    return {**AGENTS, "solver": lambda: SolverAgent(max_stacks=HINT_MAX_STACKS)}
+
+
 def play(
     num_players: int = 2,
     *,
@@ -120,7 +131,7 @@ def play(
     return NekoBossWidget(
         new_state,
         player_names=list(NAMES[:num_players]),
-        agents=AGENTS,
+        agents=widget_agents(),
         seats=seats or ["human"] + ["greedy"] * (num_players - 1),
         seed=seed,
     )
