@@ -53,6 +53,7 @@ __all__ = [
     "chance_rng",
     "check_fields",
     "check_player_count",
+    "check_seat",
     "coerce_params",
     "decider_name",
     "describe",
@@ -164,6 +165,21 @@ def check_player_count(value: Any, lo: int, hi: int, game_title: str) -> int:
         raise InvalidSetup(f"{game_title} is for {lo}-{hi} players; got {describe(value)}")
     if not lo <= value <= hi:
         raise InvalidSetup(f"{game_title} is for {lo}-{hi} players; got {value}")
+    return int(value)
+
+
+def check_seat(value: Any, num_players: int, needed_by: str) -> int:
+    """``value`` as a seat number ``0..num_players-1``, else a :class:`NekoError`.
+
+    >>> check_seat(True, 2, "determinize")
+    Traceback (most recent call last):
+    ...
+    nekolib.core.NekoError: determinize needs a player 0-1; got True (a bool)
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise NekoError(f"{needed_by} needs a player 0-{num_players - 1}; got {describe(value)}")
+    if not 0 <= value < num_players:
+        raise NekoError(f"{needed_by} needs a player 0-{num_players - 1}; got {value}")
     return int(value)
 
 

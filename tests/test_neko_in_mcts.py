@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from nekolib.core import TABLE, RandomAgent, play_out
+from nekolib.core import TABLE, NekoError, RandomAgent, play_out
 from nekolib.mcts import MCTSAgent
 from nekolib.neko_in.agents import AGENTS, RolloutAgent, TableAgent, _resting_on, determinize
 from nekolib.neko_in.invariants import check_invariants, check_step
@@ -210,3 +210,9 @@ def test_rollout_agent_beats_random_players():
         final, _ = play_out(new_game(3, seed=seed), agents, random.Random(seed))
         wins += final.winner == 0
     assert wins > 120  # a random seat would win about 67 of 200
+
+
+@pytest.mark.parametrize("player", [None, -1, 3, True, "0"])
+def test_determinize_refuses_a_non_player(player):
+    with pytest.raises(NekoError, match="determinize needs a player 0-2"):
+        determinize(new_game(3, seed=0), player, random.Random(0))

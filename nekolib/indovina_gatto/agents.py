@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from nekolib.core import Agent, NekoError, RandomAgent
+from nekolib.core import Agent, NekoError, RandomAgent, check_seat
 from nekolib.indovina_gatto.analysis import (
     ExpectedPointsAgent,
     GreedyGuessAgent,
@@ -180,10 +180,7 @@ def determinize(state: IndovinaGattoState, player: int, rng: random.Random) -> I
     only on that view, the public fields and ``rng``, so two states ``player`` cannot
     tell apart give the same worlds for the same ``rng`` state.
     """
-    if isinstance(player, bool) or not isinstance(player, int):
-        raise NekoError(f"determinize needs a player number; got {player!r}")
-    if not 0 <= player < state.num_players:
-        raise NekoError(f"determinize needs a player 0-{state.num_players - 1}; got {player}")
+    check_seat(player, state.num_players, "determinize")
     view = state.view(player)
     hidden = sample_deal(view, rng)
     traits = tuple(

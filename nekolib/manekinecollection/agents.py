@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from nekolib.core import HIDDEN, Agent, NekoError, RandomAgent
+from nekolib.core import HIDDEN, Agent, NekoError, RandomAgent, check_seat
 from nekolib.manekinecollection.analysis import reach_odds, unseen_pool
 from nekolib.manekinecollection.rules import (
     CAN,
@@ -178,10 +178,7 @@ def determinize(state: MNState, player: int, rng: random.Random) -> MNState:
     only on that view, the public fields and ``rng``, so two states ``player`` cannot
     tell apart give the same worlds for the same ``rng`` state.
     """
-    if isinstance(player, bool) or not isinstance(player, int):
-        raise NekoError(f"determinize needs a player number; got {player!r}")
-    if not 0 <= player < state.num_players:
-        raise NekoError(f"determinize needs a player 0-{state.num_players - 1}; got {player}")
+    check_seat(player, state.num_players, "determinize")
     view = state.view(player)
     state = _deal_cards(state, player, view, rng)
     return _deal_tiles(state, view, rng)

@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from nekolib.core import TABLE, Agent, GameState, NekoError, RandomAgent
+from nekolib.core import TABLE, Agent, GameState, NekoError, RandomAgent, check_seat
 from nekolib.mcts import MCTSAgent
 from nekolib.neko_in.rules import (
     COLOURS,
@@ -327,6 +327,7 @@ def determinize(state: NekoState, player: int, rng: random.Random) -> NekoState:
     Only the multisets of hidden things are read from ``state``, never where they are, so
     two states ``player`` cannot tell apart give the same world for the same ``rng``.
     """
+    check_seat(player, state.num_players, "determinize")
     hands = _redeal(state, player, rng)
     events = _reshuffle_events(state, rng)
     return state._evolve(hands=hands, events=events)
