@@ -11,13 +11,12 @@ start-up time is reported separately. The rows of all runs are checked to be ide
 
 from __future__ import annotations
 
-import logging
 import sys
 import tempfile
 import time
-import warnings
 
 from nekolib.lab import parse_experiment, run, run_serial
+from nekolib.lab.runner import local_cluster
 from nekolib.lab.stats import to_markdown
 
 
@@ -37,19 +36,8 @@ def experiment(games: int):
 
 def timed_cluster_run(exp, workers: int) -> tuple[float, float, list[dict]]:
     """``(start-up seconds, playing seconds, rows)`` on a fresh local cluster."""
-    from dask.distributed import LocalCluster
-
     start = time.perf_counter()
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        cluster = LocalCluster(
-            n_workers=workers,
-            threads_per_worker=1,
-            processes=True,
-            host="127.0.0.1",
-            dashboard_address=None,
-            silence_logs=logging.ERROR,
-        )
+    cluster = local_cluster(workers)
     try:
         ready = time.perf_counter()
         with tempfile.TemporaryDirectory() as out:

@@ -41,16 +41,9 @@ def _without_seconds(rows):
 @pytest.fixture(scope="module")
 def cluster():
     """Two worker processes on loopback, closed by the test module."""
-    import logging
+    from nekolib.lab.runner import local_cluster
 
-    cluster = distributed.LocalCluster(
-        n_workers=2,
-        threads_per_worker=1,
-        processes=True,
-        host="127.0.0.1",
-        dashboard_address=None,
-        silence_logs=logging.ERROR,
-    )
+    cluster = local_cluster(2)
     try:
         yield cluster
     finally:

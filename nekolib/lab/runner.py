@@ -109,11 +109,11 @@ class _client:
         self.client: Any = None
 
     def __enter__(self) -> Any:
-        from dask.distributed import Client, LocalCluster
+        from dask.distributed import Client
 
         try:
             if self.scheduler is None:
-                self.cluster = _local_cluster(LocalCluster, self.workers)
+                self.cluster = local_cluster(self.workers)
                 self.client = Client(self.cluster)
             else:
                 self.client = Client(self.scheduler)
@@ -131,15 +131,18 @@ class _client:
                 self.cluster.close()
 
 
-def _local_cluster(cls: Any, workers: int) -> Any:
-    """``workers`` single-threaded processes; every server on 127.0.0.1 and no dashboard.
+def local_cluster(workers: int) -> Any:
+    """A Dask ``LocalCluster`` of ``workers`` single-threaded processes; every server on
+    127.0.0.1 and no dashboard (the runner's default; the lab bench times it).
 
     (The scheduler still serves its health page on 127.0.0.1, on 8787 or a free port if
     that is taken, which distributed announces with a warning: silenced here.)
     """
+    from dask.distributed import LocalCluster
+
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", message="Port .* is already in use")
-        return cls(
+        return LocalCluster(
             n_workers=workers,
             threads_per_worker=1,
             processes=True,
