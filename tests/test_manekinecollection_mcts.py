@@ -12,6 +12,7 @@ from itertools import chain
 import pytest
 
 from nekolib.core import TERMINAL, NekoError, RandomAgent, play_out
+from nekolib.lab.stats import wilson
 from nekolib.manekinecollection.agents import AGENTS, GreedyAgent, determinize
 from nekolib.manekinecollection.rules import MNState, Params, ZabutonNeko, full_deck, new_game
 from nekolib.mcts import MCTSAgent
@@ -218,14 +219,6 @@ def test_mcts_sees_only_its_own_view():
     assert tried >= 5
 
 
-def wilson_lower(wins: float, games: int, z: float = 1.96) -> float:
-    """Lower end of the Wilson score interval (95 %) of a win share."""
-    p = wins / games
-    centre = p + z * z / (2 * games)
-    spread = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games))
-    return (centre - spread) / (1 + z * z / games)
-
-
 @pytest.mark.slow
 def test_mcts_beats_random():
     """Seat-swapped two-player games: MCTS's win share is significantly above 1/2.
@@ -241,4 +234,4 @@ def test_mcts_beats_random():
         seats = [mcts, rand] if g % 2 == 0 else [rand, mcts]
         final, _ = play_out(new_game(2, seed=1000 + g), seats, random.Random(g))
         wins += final.returns()[g % 2]
-    assert wilson_lower(wins, games) > 0.5, wins
+    assert wilson(wins, games, 1.96)[0] > 0.5, wins

@@ -2,29 +2,21 @@
 
 from __future__ import annotations
 
-import math
 import random
 
 import pytest
 
 from nekolib.core import RandomAgent, play_out
+from nekolib.lab.stats import wilson
 from nekolib.mcts import MCTSAgent
 from nekolib.neko_boss.agents import AGENTS, GreedyAgent
 from nekolib.neko_boss.analysis import solve
 from nekolib.neko_boss.rules import NekoBossState, new_game
 
 
-def wilson_lower(successes: float, n: int, z: float = 1.96) -> float:
-    """Lower end of the Wilson score interval of a proportion (95% for z = 1.96)."""
-    p = successes / n
-    centre = p + z * z / (2 * n)
-    margin = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return (centre - margin) / (1 + z * z / n)
-
-
 def test_wilson_lower_bound_by_hand():
     # 15 of 20: (0.75 + 0.09604 - 1.96 * sqrt(0.009375 + 0.0024010)) / 1.19208 = 0.5313
-    assert wilson_lower(15, 20) == pytest.approx(0.5313, abs=1e-4)
+    assert wilson(15, 20, 1.96)[0] == pytest.approx(0.5313, abs=1e-4)
 
 
 def test_mcts_beats_greedy_seats_swapped():
@@ -37,7 +29,7 @@ def test_mcts_beats_greedy_seats_swapped():
         agents[seat] = AGENTS["mcts"](iterations=50)
         final, _ = play_out(new_game(2), agents, random.Random(seed))
         score += final.returns()[seat]
-    assert wilson_lower(score, games) > 0.5, score
+    assert wilson(score, games, 1.96)[0] > 0.5, score
 
 
 def _endgames(seeds: int, max_stacks: int = 12) -> list[tuple[NekoBossState, list, list[int]]]:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import math
 import random
 from collections import Counter
 
 import pytest
 
 from nekolib.core import TABLE, NekoError, RandomAgent, play_out
+from nekolib.lab.stats import wilson
 from nekolib.mcts import MCTSAgent
 from nekolib.neko_in.agents import AGENTS, RolloutAgent, TableAgent, _resting_on, determinize
 from nekolib.neko_in.invariants import check_invariants, check_step
@@ -159,17 +159,11 @@ def test_mcts_choice_depends_on_the_view_only(version):
 
 
 # --------------------------------------------------------------------------- strength
-def wilson_lower(successes: float, n: int, z: float = 1.96) -> float:
-    """Lower end of the Wilson score interval of a proportion (95% for z = 1.96)."""
-    p = successes / n
-    centre = p + z * z / (2 * n)
-    margin = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return (centre - margin) / (1 + z * z / n)
 
 
 def test_wilson_lower_bound_by_hand():
     # 8 of 10: (0.8 + 0.19208 - 1.96 * sqrt(0.016 + 0.0096040)) / 1.38416 = 0.4902
-    assert wilson_lower(8, 10) == pytest.approx(0.4902, abs=1e-4)
+    assert wilson(8, 10, 1.96)[0] == pytest.approx(0.4902, abs=1e-4)
 
 
 def test_mcts_beats_random_players():
@@ -182,7 +176,7 @@ def test_mcts_beats_random_players():
         agents[seat] = AGENTS["mcts"](iterations=30)
         final, _ = play_out(new_game(3, seed=seed), agents, random.Random(seed))
         wins += final.winner == seat
-    assert wilson_lower(wins, games) > 1 / 3, wins
+    assert wilson(wins, games, 1.96)[0] > 1 / 3, wins
 
 
 def test_gathered_and_garden_cats_rule_nothing_out():
