@@ -28,32 +28,8 @@ def _kernel(fn):
 
 
 @_kernel
-def _has_move(H, own, seat, cfg, reach_ptr, reach_q, mid_ptr, mid_pts):
-    """Does ``seat`` keep a stack with a legal move? ("Players can't pass their turn if they
-    have regal take.")"""
-    size, top, jumps = cfg[0], cfg[1], cfg[3]
-    for p in range(size):
-        h = H[p]
-        if h == 0 or own[p] != seat or h > top:
-            continue
-        base = p * (top + 1) + h
-        for j in range(reach_ptr[base], reach_ptr[base + 1]):
-            if H[reach_q[j]] > 0:
-                if jumps == 0:
-                    return True
-                ok = True
-                for k in range(mid_ptr[j], mid_ptr[j + 1]):
-                    if H[mid_pts[k]] == 0:
-                        ok = False
-                        break
-                if ok:
-                    return True
-    return False
-
-
-@_kernel
-def _count_moves(H, own, seat, cfg, reach_ptr, reach_q, mid_ptr, mid_pts):
-    """How many legal moves ``seat`` has."""
+def _count_moves(H, own, seat, cfg, reach_ptr, reach_q, mid_ptr, mid_pts, limit):
+    """How many legal moves ``seat`` has, counting no further than ``limit``."""
     size, top, jumps = cfg[0], cfg[1], cfg[3]
     n = 0
     for p in range(size):
@@ -63,17 +39,24 @@ def _count_moves(H, own, seat, cfg, reach_ptr, reach_q, mid_ptr, mid_pts):
         base = p * (top + 1) + h
         for j in range(reach_ptr[base], reach_ptr[base + 1]):
             if H[reach_q[j]] > 0:
-                if jumps == 0:
-                    n += 1
-                    continue
                 ok = True
-                for k in range(mid_ptr[j], mid_ptr[j + 1]):
-                    if H[mid_pts[k]] == 0:
-                        ok = False
-                        break
+                if jumps != 0:
+                    for k in range(mid_ptr[j], mid_ptr[j + 1]):
+                        if H[mid_pts[k]] == 0:
+                            ok = False
+                            break
                 if ok:
                     n += 1
+                    if n >= limit:
+                        return n
     return n
+
+
+@_kernel
+def _has_move(H, own, seat, cfg, reach_ptr, reach_q, mid_ptr, mid_pts):
+    """Does ``seat`` keep a stack with a legal move? ("Players can't pass their turn if they
+    have regal take.")"""
+    return _count_moves(H, own, seat, cfg, reach_ptr, reach_q, mid_ptr, mid_pts, 1) > 0
 
 
 @_kernel
@@ -261,7 +244,9 @@ def _generate(H, own, me, ply, hint, cfg, reach_ptr, reach_q, mid_ptr, mid_pts, 
                 H[q] = hq + h
                 own[q] = me
                 H[p] = 0
-                after = _count_moves(H, own, opp, cfg, reach_ptr, reach_q, mid_ptr, mid_pts)
+                after = _count_moves(
+                    H, own, opp, cfg, reach_ptr, reach_q, mid_ptr, mid_pts, _UNLIMITED
+                )
                 H[p] = h
                 H[q] = hq
                 own[q] = oq
