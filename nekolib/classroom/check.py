@@ -77,28 +77,28 @@ class Check:
     def passed(self, answer: Any) -> bool:
         """True when ``answer`` is right (no hint, no counting: for graders and tests)."""
         problem, value = read_answer(answer, self._variant.exercise.kind)
-        if problem is not None:
-            return False
-        canonical = canonical_answer(value, self._variant.exercise.kind)  # type: ignore[arg-type]
+        return problem is None and self._matches(value)
+
+    def _matches(self, value: Any) -> bool:
+        """Does an answer already read (exact) have the stored digest?"""
+        canonical = canonical_answer(value, self._variant.exercise.kind)
         return digest_of(self.key, self.seed, canonical) == self.digest
 
     def __call__(self, answer: Any) -> Feedback:
-        problem, _ = read_answer(answer, self._variant.exercise.kind)
+        problem, value = read_answer(answer, self._variant.exercise.kind)
         if problem == NOT_ANSWERED:
             return Feedback(
                 BLANK, f"{self.title}: not answered yet. Put your answer in `{self.name}`."
             )
         if problem is not None:
             return Feedback(UNREADABLE, f"{self.title}: {problem}.")
-        if self.passed(answer):
+        if self._matches(value):
             return Feedback(RIGHT, f"{self.title}: right! ({self.points} point(s))")
         self.tries += 1
         hints = self._variant.hints
-        hint = hints[min(self.tries, len(hints)) - 1]
         number = min(self.tries, len(hints))
-        return Feedback(
-            WRONG, f"{self.title}: not right yet. Hint {number} of {len(hints)}: {hint}"
-        )
+        hint = f"Hint {number} of {len(hints)}: {hints[number - 1]}"
+        return Feedback(WRONG, f"{self.title}: not right yet. {hint}")
 
     def picture(self) -> Any:
         """The position the exercise is about, drawn as the student sees it, if any."""
