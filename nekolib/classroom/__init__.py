@@ -1,30 +1,55 @@
-"""Classroom kit: an exercise bank with per-student variants, ``check`` and grading.
+"""Classroom kit: an exercise bank with per-student variants, checks and grading.
 
-Students use :func:`practice` (game notebooks) or the :class:`Check` objects in their
-handed-out notebook; teachers use ``python -m nekolib classroom`` and ``grade``.
-Nothing here imports Jupyter.
+Two modes (docs/classroom.md):
+
+* **practice** (the game notebooks' :func:`practice`, ``--mode practice``): instant
+  right/not-yet feedback with hints. The check rebuilds the exercise in the student's
+  kernel, so a student who codes can read the answer; use it to learn, not to grade.
+* **graded** (``make classroom``, the default there): the numbers are written into the
+  notebook, which imports only :mod:`nekolib.classroom.graded` (feedback on the form of
+  an answer, or a keyed right/wrong digest): nothing in it yields an answer.
+
+Teachers use ``python -m nekolib classroom`` and ``python -m nekolib grade``. Nothing here
+imports Jupyter. Names are imported lazily, so a graded notebook's ``import
+nekolib.classroom.graded`` loads no exercise bank.
 """
 
-from nekolib.classroom.answers import NUMBER, SET, TEXT, read_answer
-from nekolib.classroom.bank import all_exercises, exercise, exercises_for
-from nekolib.classroom.check import Check, Feedback, check_for, practice
-from nekolib.classroom.exercise import TOPICS, Exercise, Variant, digest_of, variant_seed
+from __future__ import annotations
 
-__all__ = [
-    "NUMBER",
-    "SET",
-    "TEXT",
-    "TOPICS",
-    "Check",
-    "Exercise",
-    "Feedback",
-    "Variant",
-    "all_exercises",
-    "check_for",
-    "digest_of",
-    "exercise",
-    "exercises_for",
-    "practice",
-    "read_answer",
-    "variant_seed",
-]
+import importlib
+from typing import Any
+
+_WHERE = {
+    "NUMBER": "answers",
+    "SET": "answers",
+    "TEXT": "answers",
+    "read_answer": "answers",
+    "all_exercises": "bank",
+    "exercise": "bank",
+    "exercises_for": "bank",
+    "Check": "check",
+    "check_for": "check",
+    "practice": "check",
+    "Feedback": "feedback",
+    "TOPICS": "exercise",
+    "Exercise": "exercise",
+    "Variant": "exercise",
+    "digest_of": "exercise",
+    "variant_seed": "exercise",
+    "recorded": "graded",
+    "verify": "graded",
+}
+
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _WHERE:
+        raise AttributeError(f"module 'nekolib.classroom' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"nekolib.classroom.{_WHERE[name]}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_WHERE))
