@@ -10,46 +10,33 @@ Two modes (docs/classroom.md):
   an answer, or a keyed right/wrong digest): nothing in it yields an answer.
 
 Teachers use ``python -m nekolib classroom`` and ``python -m nekolib grade``. Nothing here
-imports Jupyter. Names are imported lazily, so a graded notebook's ``import
-nekolib.classroom.graded`` loads no exercise bank.
+imports Jupyter, and importing it loads no game's exercises (the bank is read on first use).
 """
 
-from __future__ import annotations
+from nekolib.classroom.answers import NUMBER, SET, TEXT, read_answer
+from nekolib.classroom.bank import all_exercises, exercise, exercises_for
+from nekolib.classroom.check import Check, check_for, practice
+from nekolib.classroom.exercise import TOPICS, Exercise, Variant, digest_of, variant_seed
+from nekolib.classroom.feedback import Feedback
+from nekolib.classroom.graded import recorded, verify
 
-import importlib
-from typing import Any
-
-_WHERE = {
-    "NUMBER": "answers",
-    "SET": "answers",
-    "TEXT": "answers",
-    "read_answer": "answers",
-    "all_exercises": "bank",
-    "exercise": "bank",
-    "exercises_for": "bank",
-    "Check": "check",
-    "check_for": "check",
-    "practice": "check",
-    "Feedback": "feedback",
-    "TOPICS": "exercise",
-    "Exercise": "exercise",
-    "Variant": "exercise",
-    "digest_of": "exercise",
-    "variant_seed": "exercise",
-    "recorded": "graded",
-    "verify": "graded",
-}
-
-__all__ = sorted(_WHERE)
-
-
-def __getattr__(name: str) -> Any:
-    if name not in _WHERE:
-        raise AttributeError(f"module 'nekolib.classroom' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"nekolib.classroom.{_WHERE[name]}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_WHERE))
+__all__ = [
+    "NUMBER",
+    "SET",
+    "TEXT",
+    "TOPICS",
+    "Check",
+    "Exercise",
+    "Feedback",
+    "Variant",
+    "all_exercises",
+    "check_for",
+    "digest_of",
+    "exercise",
+    "exercises_for",
+    "practice",
+    "read_answer",
+    "recorded",
+    "variant_seed",
+    "verify",
+]
