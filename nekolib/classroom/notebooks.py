@@ -44,10 +44,11 @@ from nekolib.classroom.cells import (
     picture_cell,
     prompt_markdown,
 )
-from nekolib.classroom.exercise import Exercise, Variant
+from nekolib.classroom.exercise import DEMO_SEED, Exercise, Variant
 from nekolib.classroom.graded import FEEDBACK_MODES
 from nekolib.classroom.handout import graded_notebook
 from nekolib.classroom.nbgrader_course import NBGRADER_CONFIG, NBGRADER_STUB, nbgrader_notebook
+from nekolib.classroom.pictures import prerender, svg_text
 from nekolib.classroom.roster import Student
 from nekolib.classroom.secret import SECRET_FILE, class_seed, read_or_create_secret
 from nekolib.core import NekoError
@@ -248,6 +249,17 @@ def _write(nb: NotebookNode, path: Path, built: Built) -> None:
     built.files.append(path)
 
 
+def _pictures(students: Sequence[Student], games: Sequence[str], mode: str, secret: str):
+    """The SVG of every position the build will draw (to render their PNGs at once)."""
+    for game in games:
+        for ex in exercises_for(game):
+            if ex.position is None:
+                continue
+            seeds = [student_seed(mode, secret, s.id, ex.key) for s in students]
+            for seed in [*seeds, DEMO_SEED]:
+                yield svg_text(ex.variant(seed).picture())
+
+
 def _fairness_markdown(students: Sequence[Student], game: str, seed_of: Any) -> str:
     try:
         from nekolib.classroom.report import fairness_report, format_report
@@ -282,6 +294,7 @@ def write_classroom(
     built = Built(Path(out), chosen, list(students), mode, feedback)
     teacher = built.out / "teacher"
     secret = read_or_create_secret(Path(secret_file) if secret_file else teacher / SECRET_FILE)
+    prerender(_pictures(students, chosen, mode, secret))
     wrap = progress or (lambda items: items)
     for student in wrap(students):
         for game in chosen:

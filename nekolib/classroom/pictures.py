@@ -10,19 +10,30 @@ PNGs come from cairosvg (the notebook extra); without it, only the SVG is stored
 from __future__ import annotations
 
 import base64
+import os
 import warnings
-from functools import lru_cache
+from collections.abc import Iterable
 from typing import Any
 
-__all__ = ["PNG_SCALE", "attachment_cell", "output_bundle", "png_of"]
+__all__ = ["PNG_SCALE", "attachment_cell", "output_bundle", "png_of", "prerender"]
 
 PNG_SCALE = 1.25
 """Pixels per SVG unit in the stored PNG (sharp on ordinary screens, small files)."""
 
 
-@lru_cache(maxsize=1024)
+_CACHE: dict[str, bytes | None] = {}
+
+
 def png_of(svg: str) -> bytes | None:
-    """The SVG rendered to PNG bytes, or ``None`` (with one warning) without cairosvg."""
+    """The SVG rendered to PNG bytes (cached), or ``None`` (with a warning) without cairosvg."""
+    if svg not in _CACHE:
+        if len(_CACHE) > 4096:
+            _CACHE.clear()
+        _CACHE[svg] = _png(svg)
+    return _CACHE[svg]
+
+
+def _png(svg: str) -> bytes | None:
     try:
         import cairosvg
     except ImportError:
@@ -46,8 +57,37 @@ def _smaller(png: bytes) -> bytes:
 
     image = Image.open(io.BytesIO(png)).convert("RGB")
     out = io.BytesIO()
-    image.quantize(colors=64, method=Image.Quantize.MEDIANCUT).save(out, "PNG", optimize=True)
+    image.quantize(colors=64, method=Image.Quantize.FASTOCTREE).save(out, "PNG")
     return out.getvalue() if out.tell() < len(png) else png
+
+
+def _render(svg: str) -> bytes | None:
+    return _png(svg)
+
+
+def prerender(svgs: Iterable[str], workers: int | None = None) -> int:
+    """Render many SVGs to PNG on every core at once (cairosvg is the slow part of a
+    build: about half a second a picture); later :func:`png_of` calls find them cached.
+    Returns how many were rendered."""
+    todo = sorted({svg for svg in svgs})
+    if not todo:
+        return 0
+    workers = workers or os.cpu_count() or 1
+    if workers == 1 or len(todo) < 4:
+        results = [_render(svg) for svg in todo]
+    else:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(workers) as pool:
+            results = list(pool.map(_render, todo, chunksize=4))
+    for svg, png in zip(todo, results, strict=True):
+        _CACHE[svg] = png
+    return len(todo)
+
+
+def svg_text(picture: Any) -> str:
+    """The SVG source of a picture (an :class:`~nekolib.picture.SVG` or a state)."""
+    return str(picture._repr_svg_() if hasattr(picture, "_repr_svg_") else picture)
 
 
 def _b64(data: bytes) -> str:
@@ -56,7 +96,7 @@ def _b64(data: bytes) -> str:
 
 def output_bundle(picture: Any, label: str) -> dict[str, Any]:
     """An ``execute_result``-style output with the picture as SVG, PNG and a text label."""
-    svg = str(picture._repr_svg_() if hasattr(picture, "_repr_svg_") else picture)
+    svg = svg_text(picture)
     data: dict[str, Any] = {"image/svg+xml": svg, "text/plain": f"<{label}>"}
     png = png_of(svg)
     if png is not None:
@@ -66,7 +106,7 @@ def output_bundle(picture: Any, label: str) -> dict[str, Any]:
 
 def attachment_cell(picture: Any, name: str, caption: str) -> tuple[str, dict[str, Any]]:
     """Markdown source and attachments that show ``picture`` as an ``<img>``, no code run."""
-    svg = str(picture._repr_svg_() if hasattr(picture, "_repr_svg_") else picture)
+    svg = svg_text(picture)
     png = png_of(svg)
     if png is not None:
         filename, bundle = f"{name}.png", {"image/png": _b64(png)}
