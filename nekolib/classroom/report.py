@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 
 from nekolib.classroom.bank import all_exercises, exercises_for
 from nekolib.classroom.exercise import Exercise
