@@ -43,7 +43,7 @@ FEW_VARIANTS = 30
 """An exercise with at most this many possible prompts is exempt from the sharing rule."""
 SAMPLE_SEEDS = 2000
 """Most seeds drawn to estimate how many different prompts an exercise can make."""
-POSSIBLE_CAP = 200
+POSSIBLE_CAP = 100
 """Sampling stops once this many different prompts are seen: the space is at least that."""
 
 SeedOf = Callable[[str, str], int]

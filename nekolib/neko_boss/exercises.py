@@ -506,7 +506,7 @@ WINNING_MOVES_GRID = Exercise(
         " 4+ wins; if equal, the one keeping the highest stack; if still equal, the one keeping"
         " more stacks (all equal: a draw). A player who cannot move is out; the other goes on."
         " Which of Red's moves **win for Red** against perfect play? (You may program a"
-        " minimax search with `state.legal_actions()` and `state.apply(move)`.)" + _set_note(p)
+        " minimax search over Red's and Blue's moves.)" + _set_note(p)
     ),
     generate=_generator(
         ("grid_2x3", "grid_2x4", "grid_3x3"),
