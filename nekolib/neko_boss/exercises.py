@@ -480,7 +480,7 @@ FINAL_POSITIONS = Exercise(
         ("line_6", "line_7", "line_8", "grid_2x3"),
         (0, 2),
         (0, 2),
-        lambda s: _finals(_params_of(s)) >= 8 and 20 <= _positions(_params_of(s)) <= 60,
+        lambda s: _finals(_params_of(s)) >= 10 and 20 <= _positions(_params_of(s)) <= 60,
     ),
     solve=_finals,
     hints=(
@@ -493,7 +493,7 @@ FINAL_POSITIONS = Exercise(
     worked=lambda p: f"**{_finals(p)}** final positions.",
     worked_code=lambda p: _code(p, "answer = analysis.reachable(state).terminal"),
     workload=_positions,
-    band="a line of 6-8 or a 2x3 grid with 20-60 reachable positions to follow, 8+ endings",
+    band="a line of 6-8 or a 2x3 grid with 20-60 reachable positions to follow, 10+ endings",
 )
 
 WINNING_MOVES_GRID = Exercise(

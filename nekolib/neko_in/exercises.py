@@ -85,7 +85,7 @@ BOTH_HOME_DICE = ((3, 5), (3, 6), (3, 7), (4, 4))
 
 BRAWL_BAND = (
     "100-289 ordered rolls: 2 dice of 10-17 faces, 3 dice of 5-6 or 4 dice of 4; the"
-    " attacker's colour on 1-3 faces, the defender's on 1-2"
+    " attacker's colour on 1-3 faces, the defender's on 1-3"
 )
 
 
@@ -121,7 +121,7 @@ def _brawl_dice(rng: random.Random, table: tuple[tuple[int, int], ...] = BRAWL_D
     """A brawl variant: (dice, faces) from ``table``, then the marked faces and colours."""
     dice, faces = rng.choice(table)
     attacker_faces = rng.randint(1, min(3, faces - 2))
-    defender_faces = rng.randint(1, min(2, faces - attacker_faces - 1))
+    defender_faces = rng.randint(1, min(3, faces - attacker_faces - 1))
     attacker, defender = rng.sample(COLOURS, 2)
     return {
         "dice": dice,
@@ -203,7 +203,7 @@ BRAWL_BOTH_HOME = Exercise(
     worked_code=lambda p: _odds_code(p, f"odds['both'] * {p['faces']}**{p['dice']}"),
     workload=_brawl_rolls,
     band="125-343 ordered rolls: 3 dice of 5-7 faces or 4 dice of 4; the attacker's colour on"
-    " 1-3 faces, the defender's on 1-2",
+    " 1-3 faces, the defender's on 1-3",
 )
 
 
