@@ -302,7 +302,7 @@ MASK_CHANCE = Exercise(
         "answer = sum(q for maskers, q in outcomes.items() if 1 in maskers)",
     ),
     workload=_unseen,
-    band="9-17 unseen trait cards to sort into on the cat / not on it",
+    band="13-17 unseen trait cards to sort into on the cat / not on it",
 )
 
 
