@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 from collections.abc import Callable
 from functools import cache
 from typing import Any
@@ -55,6 +56,8 @@ def test_a_class_of_30_gets_fair_variants(key):
     if row.possible_variants > FEW_VARIANTS:
         assert row.max_sharing <= MAX_SHARING, format_report([row])
     assert row.ok and row.ratio <= MAX_RATIO
+    answers = Counter(all_exercises()[key].for_student(s).canonical for s in ROSTER)
+    assert row.max_answer_sharing == max(answers.values())
 
 
 @pytest.mark.parametrize("key", KEYS)

@@ -71,6 +71,9 @@ class FairnessRow:
 
     ratio: float
     """Largest workload over the smallest."""
+    max_answer_sharing: int
+    """Most students whose (different) prompts have the same answer: for information (a
+    count in a narrow band repeats), not a rule; a copied answer fits only such a pair."""
     ok: bool
     """Both rules hold for this roster (:func:`is_fair`)."""
 
@@ -112,6 +115,7 @@ def fairness_row(
     variants = [exercise.variant(seed_of(s, exercise.key)) for s in students]
     loads = [v.workload or 0 for v in variants]
     shared = Counter(v.prompt for v in variants)
+    answers = Counter(v.canonical for v in variants)
     possible, capped = possible_variants(exercise, samples)
     low, high, most = min(loads), max(loads), max(shared.values())
     return FairnessRow(
@@ -126,6 +130,7 @@ def fairness_row(
         possible_variants=possible,
         possible_capped=capped,
         ratio=high / max(low, 1),
+        max_answer_sharing=max(answers.values()),
         ok=is_fair(low, high, most, possible),
     )
 
@@ -151,8 +156,8 @@ def format_report(rows: Sequence[FairnessRow]) -> str:
     """A Markdown table a teacher can read: one line per exercise, then the rules."""
     head = (
         "| exercise | workload min-max | ratio | prompts (distinct / students) |"
-        " most sharing one prompt | possible variants | ok | band |\n"
-        "|---|---|---|---|---|---|---|---|"
+        " most sharing one prompt | possible variants | ok | most sharing one answer | band |\n"
+        "|---|---|---|---|---|---|---|---|---|"
     )
     lines = [head]
     for r in rows:
@@ -160,7 +165,7 @@ def format_report(rows: Sequence[FairnessRow]) -> str:
         lines.append(
             f"| {r.key} | {r.workload_min}-{r.workload_max} | {r.ratio:.2f} |"
             f" {r.distinct_prompts} / {r.students} | {r.max_sharing} | {possible} |"
-            f" {'yes' if r.ok else 'NO'} | {r.band} |"
+            f" {'yes' if r.ok else 'NO'} | {r.max_answer_sharing} | {r.band} |"
         )
     bad = [r.key for r in rows if not r.ok]
     lines.append("")

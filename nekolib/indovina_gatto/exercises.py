@@ -365,14 +365,36 @@ def _gen_position(
     cats: int,
     want: Any,
     k: int = 3,
+    reveal: bool = False,
 ) -> Values:
-    """A random deal and ``cats`` random cats; ``want(state)`` must accept the masks."""
+    """A random deal and ``cats`` random cats; ``want(state)`` must accept the masks.
+
+    With ``reveal`` (two players), Player 1 has already unmasked 0 to k-2 traits (right
+    guesses earlier), so the hidden hand keeps 2+ cards while the deal varies more.
+    """
     while True:
         traits = _deal(rng, n, k)
         chosen = rng.sample(range(len(DEFAULT_DECK)), cats)
-        p = {"traits": traits, "cats": chosen, "k": k}
+        p: Values = {"traits": traits, "cats": chosen, "k": k}
+        if reveal and n == 2:
+            shown = rng.sample(traits[1], rng.randint(0, k - 2))
+            if shown:
+                p["revealed"] = [[], sorted(shown, key=ALL_TRAITS.index)]
         if want(position(p)):
             return p
+
+
+def _revealed_text(p: Values) -> str:
+    """Traits an opponent has already unmasked (everybody knows them), or ""."""
+    parts = []
+    for q, shown in enumerate(p.get("revealed") or []):
+        if q and shown:
+            hidden = p.get("k", 3) - len(shown)
+            parts.append(
+                f"{_name(q)} has already unmasked {_traits(shown)} (a right guess earlier), so"
+                f" {hidden} of {_name(q)}'s trait cards are still hidden."
+            )
+    return " ".join(parts) + (" " if parts else "")
 
 
 def _pick_trait(rng: random.Random, p: Values, suspect: int) -> Values | None:
@@ -408,7 +430,7 @@ def _in_band(p: Values, band: tuple[int, int]) -> bool:
 def _gen_after_one_cat(rng: random.Random) -> Values:
     while True:
         k = rng.randint(2, 4)
-        p = _gen_position(rng, 2, 1, lambda s: True, k)
+        p = _gen_position(rng, 2, 1, lambda s: True, k, reveal=True)
         if not _in_band(p, AFTER_ONE_BAND):
             continue
         on_cat = rng.random() < 0.5
@@ -431,7 +453,9 @@ def _posterior_prompt(players: str, aside: str = "") -> Callable[[Values], str]:
 
     def prompt(p: Values) -> str:
         head = f"{players}, {p.get('k', 3)} trait cards each{aside}."
-        return f"{head} {_mine(p)} {_table_text(p)}{RULES.strip()} {_question(p)}"
+        return (
+            f"{head} {_mine(p)} {_revealed_text(p)}{_table_text(p)}{RULES.strip()} {_question(p)}"
+        )
 
     return prompt
 
@@ -477,7 +501,7 @@ def _gen_two_cats(rng: random.Random) -> Values:
     while True:
         pattern = rng.choice(([True, False], [False, True]))
         k = rng.randint(2, 4)
-        p = _gen_position(rng, 2, 2, lambda s, pat=pattern: _blue_masks(s, pat), k)
+        p = _gen_position(rng, 2, 2, lambda s, pat=pattern: _blue_masks(s, pat), k, reveal=True)
         picked = _pick_trait(rng, p, 1) if _in_band(p, TWO_CATS_BAND) else None
         if picked:
             return picked
@@ -515,7 +539,7 @@ TWO_CATS = Exercise(
 def _gen_both_masked(rng: random.Random) -> Values:
     while True:
         k = rng.randint(2, 4)
-        p = _gen_position(rng, 2, 2, lambda s: _blue_masks(s, [True, True]), k)
+        p = _gen_position(rng, 2, 2, lambda s: _blue_masks(s, [True, True]), k, reveal=True)
         cats = [set(DEFAULT_DECK[c]) for c in p["cats"]]
         if (cats[0] - cats[1]) and (cats[1] - cats[0]) and _in_band(p, BOTH_BAND):
             picked = _pick_trait(rng, p, 1)
@@ -607,7 +631,7 @@ def _value_of(p: Values) -> Fraction:
 
 def _gen_guess_value(rng: random.Random) -> Values:
     while True:
-        p = _gen_position(rng, 2, rng.choice((1, 3)), lambda s: True)
+        p = _gen_position(rng, 2, rng.choice((1, 3)), lambda s: True, reveal=True)
         picked = _pick_trait(rng, p, 1) if _in_band(p, GUESS_BAND) else None
         if picked and _value_of(picked) != 0:
             return picked
@@ -622,6 +646,7 @@ GUESS_VALUE = Exercise(
         "Two players, 3 trait cards each. "
         + _mine(p)
         + " "
+        + _revealed_text(p)
         + _table_text(p)
         + RULES.strip()
         + GUESS_RULES
@@ -658,7 +683,7 @@ def _best_value(p: Values) -> Fraction:
 
 def _gen_best_guess(rng: random.Random) -> Values:
     while True:
-        p = _gen_position(rng, 2, 3, lambda s: True)
+        p = _gen_position(rng, 2, 3, lambda s: True, reveal=True)
         if _in_band(p, BEST_BAND) and _best_value(p) > 0:
             return p
 
@@ -672,6 +697,7 @@ BEST_GUESS = Exercise(
         "Two players, 3 trait cards each. "
         + _mine(p)
         + " "
+        + _revealed_text(p)
         + _table_text(p)
         + RULES.strip()
         + GUESS_RULES
