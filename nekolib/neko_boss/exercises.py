@@ -179,7 +179,12 @@ NOTES = """\
   **top** cat is Red's, `B1` a single Blue cat, `.` a vacant intersection. A `*` after
   the height (`R4*`) marks a stack of 4 or more cats: a stack that counts for the score.
   Under the board, one line per player: how many 4+ stacks their cats top, their highest
-  stack and how many stacks they top.
+  stack and how many stacks they top. The header says "Phase 2: moving stacks": every cat
+  has been placed (phase 1 is over), so the only moves left are stack moves.
+* **The board as a picture.** Each stack is drawn as chips (the buried cats, bottom
+  first) under a round marker of the top cat's player (Red `R`, Blue `B`); a disc beside
+  it gives the height, dark with a star and on a gold plate once the stack has 4 or more
+  cats (it scores). Hover over a stack to read the same as a sentence.
 * **Moving** ("Player who keeps top piece of the group can move them. They must move as
   same number of stack pieces straightly on the path jumping other piece(s). They can't
   move to vacant space."): a player moves a stack whose top cat is theirs. A stack of
