@@ -182,7 +182,8 @@ NOTES = """\
   stack and how many stacks they top. The header says "Phase 2: moving stacks": every cat
   has been placed (phase 1 is over), so the only moves left are stack moves.
 * **The board as a picture.** Each stack is drawn as chips (the buried cats, bottom
-  first) under a round marker of the top cat's player (Red `R`, Blue `B`); a disc beside
+  first) under a marker of the top cat's player (its colour, shape and letter: `R` Red,
+  `B` Blue); a disc beside
   it gives the height, dark with a star and on a gold plate once the stack has 4 or more
   cats (it scores). Hover over a stack to read the same as a sentence.
 * **Moving** ("Player who keeps top piece of the group can move them. They must move as
