@@ -10,6 +10,8 @@ WORKERS ?= auto
 ROSTER ?= docs/classroom/roster_example.csv
 OUT    ?= classroom
 GAMES  ?=
+MODE   ?= graded
+FEEDBACK ?= form
 # Jupyter refuses to run as root unless told to (containers, CI machines).
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 
@@ -23,7 +25,7 @@ help:
 	@echo "make app GAME=x    one game's notebook as a Voila web app on port $(PORT)"
 	@echo "make test-browser  real-Chromium tests against Voila/JupyterLab on loopback"
 	@echo "make bench         run the benchmarks in bench/"
-	@echo "make classroom     student/teacher/nbgrader notebooks for ROSTER=x.csv into OUT=classroom"
+	@echo "make classroom     graded student notebooks, teacher folder, nbgrader course for ROSTER=x.csv"
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -82,10 +84,12 @@ test-browser: $(BROWSER_STAMP)
 	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 NEKOLIB_BROWSER_REQUIRED=1 \
 	  $(BIN)/python -m pytest -p no:cacheprovider tests/browser
 
-# One notebook per student and game (their own numbers, no answers), teacher notebooks,
-# answer_key.csv and an nbgrader course folder; see docs/classroom.md.
+# One notebook per student and game (graded by default: their own numbers written in, nothing
+# that yields an answer), teacher notebooks and answer key in OUT/teacher, an nbgrader course;
+# MODE=practice for notebooks with hints, FEEDBACK=form|right-wrong|none; see docs/classroom.md.
 classroom: $(STAMP)
-	$(BIN)/python -m nekolib classroom --roster "$(ROSTER)" --out "$(OUT)" $(if $(GAMES),--games "$(GAMES)")
+	$(BIN)/python -m nekolib classroom --roster "$(ROSTER)" --out "$(OUT)" \
+	  --mode "$(MODE)" --feedback "$(FEEDBACK)" $(if $(GAMES),--games "$(GAMES)")
 
 clean:
 	rm -rf $(VENV) .pytest_cache

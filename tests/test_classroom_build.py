@@ -510,3 +510,15 @@ def test_a_check_rebuilds_the_variant_it_was_made_for() -> None:
             assert check.prompt == variant.prompt, key
             assert check._variant.hints == variant.hints, key
             assert check.passed(variant.answer), key
+
+
+def test_cli_report_prints_the_spread_per_exercise(tmp_path: Path, capsys) -> None:
+    roster = _roster(tmp_path, "id\tname\n" + "".join(f"s{i:03}\tS{i}\n" for i in range(1, 7)))
+    game = "neko_boss"
+    args = ["classroom", "--roster", str(roster), "--out", str(tmp_path / "o"), "--report"]
+    assert main([*args, "--games", game]) == 0
+    out = capsys.readouterr().out
+    assert "6 students, graded mode" in out
+    for ex in exercises_for(game):
+        assert ex.key in out or ex.title in out
+    assert not (tmp_path / "o" / "students").exists()  # a report writes no notebooks
