@@ -12,17 +12,19 @@ zabuton tile) is modelled exactly; a shuffled deck is equivalent to drawing a
 uniformly random card from what is left in it, so the deck is a multiset.
 Numbers the rulebook does not print (card icon counts, zabuton values) are
 fields of :class:`Params`, documented in ``docs/assumptions/manekinecollection.md``.
+The components and parameters live in :mod:`.components`, hand strength in
+:mod:`.hands` and the final score in :mod:`.scoring`; this module re-exports them.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import combinations
-from typing import Any, Literal, NamedTuple
+from typing import Any
 
 from nekolib.core import (
     CHANCE,
@@ -30,11 +32,37 @@ from nekolib.core import (
     TERMINAL,
     GameState,
     InvalidSetup,
-    check_fields,
     check_player_count,
     coerce_params,
     make_rng,
 )
+from nekolib.manekinecollection.components import (
+    CAN,
+    COLOURS,
+    GOLD,
+    HAND_SIZE,
+    KOTATSU,
+    PLAIN,
+    ROW_SIZE,
+    SLOTS,
+    Card,
+    Params,
+    Piece,
+    ZabutonNeko,
+    draw_split,
+    full_bag,
+    full_deck,
+    kotatsu_name,
+    parse_cards,
+)
+from nekolib.manekinecollection.hands import (
+    HAND_CLASSES,
+    class_of_colours,
+    class_of_counts,
+    hand_key,
+    rank_players,
+)
+from nekolib.manekinecollection.scoring import Score, score_collection
 
 __all__ = [
     "CAN",
@@ -61,6 +89,7 @@ __all__ = [
     "ZabutonNeko",
     "class_of_colours",
     "class_of_counts",
+    "draw_split",
     "full_bag",
     "full_deck",
     "hand_key",
@@ -70,286 +99,6 @@ __all__ = [
     "rank_players",
     "score_collection",
 ]
-
-KOTATSU = 3
-"""Kotatsu boards: "Kotatsu board: 3"."""
-SLOTS = 2
-"""Zabuton Neko per kotatsu: "Place two 'Zabuton Neko' on each 'Kotatsu Board'"."""
-HAND_SIZE = 3
-"""Hand size: "Each player draws three 'Cat Cards'"; "Draw Cat Cards ... until you have 3 cards"."""
-ROW_SIZE = 3
-"""Cards per place: "Up to three cat cards can be placed in one place"."""
-
-COLOURS: tuple[str, ...] = ("red", "orange", "yellow", "green", "blue", "black")
-"""The six cat colours (the seed names only black); black has no gold coin / cat can."""
-
-PLAIN, GOLD, CAN = "plain", "gold coin", "cat can"
-"""Cat piece features: "All the cat pieces except the black cat have one piece each
-holding a 'gold coin' and a 'cat can' (cat food)"."""
-
-HAND_CLASSES: tuple[str, ...] = (
-    "solocat",
-    "one pair",
-    "two pair",
-    "3cats",
-    "cathouse",
-    "4cats",
-    "5cats",
-)
-"""Hand classes from weakest (index 0) to strongest (index 6), as in the seed's table."""
-
-_CLASS_OF_PATTERN: dict[tuple[int, ...], int] = {
-    (1, 1, 1, 1, 1): 0,
-    (2, 1, 1, 1): 1,
-    (2, 2, 1): 2,
-    (3, 1, 1): 3,
-    (3, 2): 4,
-    (4, 1): 5,
-    (5,): 6,
-}
-
-
-# --------------------------------------------------------------------------- parameters
-@dataclass(frozen=True)
-class Params:
-    """Everything the rulebook leaves open (see ``docs/assumptions/manekinecollection.md``)."""
-
-    colours: tuple[str, ...] = COLOURS
-    card_ranks: tuple[int, ...] = (1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6)
-    """Icon counts of the 12 cards of each colour ("72 (6 colors x 12 cards)")."""
-    zabuton_values: tuple[int, ...] = (-1, 1, 2, 3, 4)
-    """Printed points of the 5 zabuton tiles of each colour (negatives exist: "cat food")."""
-    plain_colour: str = "black"
-    """The colour whose pieces carry neither gold coin nor cat can."""
-    manekineko_total: int = 6
-    manekineko_at_start: int = 1
-    manekineko_to_end: int = 3
-    collection_bonus: int = 6
-    first_player: int = 0
-    """Who starts ("the player who has most recently touched a cat"): seat 0 by default."""
-    set_strength: Literal["sum", "max"] = "sum"
-    """How a colour group's cards are compared: total icons ("sum") or best card ("max")."""
-    discard_visible: bool = True
-    """The discard pile is face up, so card counting may use it (conditional odds)."""
-
-    def __post_init__(self) -> None:
-        """Check every field (InvalidSetup names the field, the value and what is allowed)."""
-        check_fields(self)  # types: 'Params.first_player must be an int; got '1' (a str)'
-        if len(set(self.colours)) != len(self.colours) or len(self.colours) < 5:
-            raise InvalidSetup(
-                "Params.colours must be at least 5 distinct colours (a 5cats needs 5 of a "
-                f"kind); got {self.colours}"
-            )
-        if self.plain_colour not in self.colours:
-            raise InvalidSetup(
-                f"Params.plain_colour must be one of the colours {self.colours}; "
-                f"got {self.plain_colour!r}"
-            )
-        if not self.card_ranks or min(self.card_ranks) < 1:
-            raise InvalidSetup(
-                "Params.card_ranks must be a non-empty tuple of icon counts (each at least 1); "
-                f"got {self.card_ranks}"
-            )
-        if len(self.zabuton_values) < 3:
-            raise InvalidSetup(
-                "Params.zabuton_values must hold at least 3 tiles per colour (one piece each: "
-                f"gold coin, cat can and plain ones); got {self.zabuton_values}"
-            )
-        if self.manekineko_total < 1:
-            raise InvalidSetup(
-                f"Params.manekineko_total must be at least 1; got {self.manekineko_total}"
-            )
-        if not 0 <= self.manekineko_at_start <= self.manekineko_total:
-            raise InvalidSetup(
-                f"Params.manekineko_at_start must be 0-{self.manekineko_total} "
-                f"(manekineko_total); got {self.manekineko_at_start}"
-            )
-        if not 1 <= self.manekineko_to_end <= self.manekineko_total:
-            raise InvalidSetup(
-                f"Params.manekineko_to_end must be 1-{self.manekineko_total} "
-                f"(manekineko_total); got {self.manekineko_to_end}"
-            )
-        if self.first_player < 0:
-            raise InvalidSetup(
-                f"Params.first_player must be a seat (0, 1, ...); got {self.first_player}"
-            )
-
-    @property
-    def pieces_per_colour(self) -> int:
-        """One piece per zabuton tile of its colour ("30 cat pieces", "30 zabuton tiles")."""
-        return len(self.zabuton_values)
-
-    @property
-    def cards_per_colour(self) -> int:
-        return len(self.card_ranks)
-
-
-# --------------------------------------------------------------------------- components
-class Card(NamedTuple):
-    """A cat card: a colour and its rank, "the number of icons printed on the card".
-
-    Cards, pieces and Zabuton Neko are named tuples: immutable, ordered and fast to
-    hash (the engine and its tests count them constantly).
-    """
-
-    colour: str
-    rank: int
-
-    def __str__(self) -> str:
-        return f"{self.colour} {self.rank}"
-
-
-class Piece(NamedTuple):
-    """A cat piece drawn from the bag; ``feature`` is plain, gold coin or cat can."""
-
-    colour: str
-    feature: str = PLAIN
-
-    def __str__(self) -> str:
-        return f"{self.colour} cat" + ("" if self.feature == PLAIN else f" ({self.feature})")
-
-
-class ZabutonNeko(NamedTuple):
-    """Rulebook: "A Cat Piece ... and the Zabuton Tile that corresponds to the piece's color"."""
-
-    piece: Piece
-    value: int
-
-    @property
-    def colour(self) -> str:
-        return self.piece.colour
-
-
-def parse_cards(text: str) -> tuple[Card, ...]:
-    """``"red5 blue2"`` -> ``(Card('blue', 2), Card('red', 5))`` (sorted), for examples."""
-    out = []
-    for word in text.split():
-        colour = word.rstrip("0123456789")
-        if not colour or colour == word:
-            raise ValueError(f"not a card: {word!r} (write colour then icons, e.g. red5)")
-        out.append(Card(colour, int(word[len(colour) :])))
-    return tuple(sorted(out))
-
-
-def full_deck(params: Params) -> tuple[Card, ...]:
-    """The 72 cat cards, sorted."""
-    return tuple(sorted(Card(c, r) for c in params.colours for r in params.card_ranks))
-
-
-def full_bag(params: Params) -> tuple[Piece, ...]:
-    """The 30 cat pieces: every colour but the plain one has one gold coin and one cat can."""
-    pieces = []
-    for colour in params.colours:
-        features = [PLAIN] * params.pieces_per_colour
-        if colour != params.plain_colour:
-            features[0], features[1] = GOLD, CAN
-        pieces += [Piece(colour, f) for f in features]
-    return tuple(sorted(pieces))
-
-
-def kotatsu_name(k: int, count: int = 3) -> str:
-    """``left``/``centre``/``right`` for the standard three boards, else ``kotatsu k+1``."""
-    return ("left", "centre", "right")[k] if count == 3 and 0 <= k < 3 else f"kotatsu {k + 1}"
-
-
-# --------------------------------------------------------------------------- hands
-def class_of_counts(counts: Iterable[int]) -> int:
-    """Hand class index from the colour counts of the 5 cats (pieces + cards).
-
-    "5cats Same color x 5; 4cats x 4; cathouse 3 + 2; 3cats x 3; two pair x 2 (2
-    sets); one pair x 2 (1 set); solocat: there is no same color".
-    """
-    pattern = tuple(sorted((c for c in counts if c), reverse=True))
-    try:
-        return _CLASS_OF_PATTERN[pattern]
-    except KeyError:
-        raise ValueError(f"not a 5-cat colour pattern: {pattern}") from None
-
-
-def class_of_colours(colours: Iterable[str]) -> int:
-    """Hand class index of five colours (``HAND_CLASSES[i]`` is its name)."""
-    return class_of_counts(Counter(colours).values())
-
-
-def hand_key(
-    pieces: Sequence[Piece | str], cards: Sequence[Card], set_strength: str = "sum"
-) -> tuple[int, tuple[int, ...]]:
-    """Sort key of a showdown hand: class, then the strengths of its colour groups.
-
-    "First, '1' [the hand] is compared, then '2' [card ranks] if there is a tie":
-    "compare the ranks of [the cards forming the main set] and [the next color],
-    and if they are the same, compare them [the remaining card]". Each colour
-    group (pieces count for its size, but pieces carry no icons) gets a strength
-    (sum or max of its card ranks); groups are ordered by size, then strength.
-    """
-    colours = [p if isinstance(p, str) else p.colour for p in pieces]
-    colours += [c.colour for c in cards]
-    counts = Counter(colours)
-    ranks: dict[str, list[int]] = {c: [] for c in counts}
-    for card in cards:
-        ranks[card.colour].append(card.rank)
-    combine = sum if set_strength == "sum" else (lambda xs: max(xs, default=0))
-    groups = sorted(((counts[c], combine(ranks[c])) for c in counts), reverse=True)
-    return class_of_counts(counts.values()), tuple(strength for _, strength in groups)
-
-
-def rank_players(
-    pieces: Sequence[Piece | str],
-    rows: Sequence[Sequence[Card]],
-    completed: Sequence[int],
-    set_strength: str = "sum",
-) -> tuple[int, ...]:
-    """Players from strongest to weakest hand at one kotatsu.
-
-    "3. Third card first ... the one who was first to play the third cat card
-    before the other wins": equal keys are ordered by ``completed``.
-    """
-    order = {p: i for i, p in enumerate(completed)}
-    return tuple(
-        sorted(
-            completed,
-            key=lambda p: (hand_key(pieces, rows[p], set_strength), -order[p]),
-            reverse=True,
-        )
-    )
-
-
-# --------------------------------------------------------------------------- scoring
-@dataclass(frozen=True)
-class Score:
-    """One player's final score, itemised like the seed's "Score example"."""
-
-    tiles: int
-    gold_coin: int
-    cancelled: tuple[int, ...]
-    collection: int
-    pieces: int
-
-    @property
-    def total(self) -> int:
-        return self.tiles + self.gold_coin + self.collection
-
-
-def score_collection(collected: Sequence[ZabutonNeko], params: Params) -> Score:
-    """Score a player's Zabuton Neko.
-
-    * Gold coin: "the score is based on the number of Cat pieces of the highest
-      color that you have obtained, not on the number written on the Zabuton. If
-      there are multiple sets of gold coins, they all have the same score."
-    * Cat food: "a Zabuton tile with a negative score is chosen to be canceled"
-      (one per cat-can set; the most negative ones, which is always best).
-    * Ne-collection: "If you get all six types of cats together, you get a bonus
-      tile! (6 points)".
-    """
-    counts = Counter(z.colour for z in collected)
-    best_count = max(counts.values(), default=0)
-    gold_sets = sum(1 for z in collected if z.piece.feature == GOLD)
-    printed = [z.value for z in collected if z.piece.feature != GOLD]
-    cans = sum(1 for z in collected if z.piece.feature == CAN)
-    cancelled = tuple(sorted(v for v in printed if v < 0)[:cans])
-    tiles = sum(printed) - sum(cancelled)
-    collection = params.collection_bonus if len(counts) == len(params.colours) else 0
-    return Score(tiles, gold_sets * best_count, cancelled, collection, len(collected))
 
 
 # --------------------------------------------------------------------------- actions
