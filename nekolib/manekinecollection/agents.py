@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from nekolib.core import HIDDEN, Agent, NekoError, RandomAgent, check_seat
-from nekolib.manekinecollection.analysis import reach_odds, unseen_pool
+from nekolib.manekinecollection.analysis import draw_source, reach_odds
 from nekolib.manekinecollection.rules import (
     CAN,
     GOLD,
@@ -44,11 +44,12 @@ def expected_classes(state: MNState, player: int, kotatsu: int) -> dict[tuple[Ca
     """Expected class index (0 solocat .. 6 5cats) of my hand at ``kotatsu`` per play there.
 
     A completing play is certain; a first play is valued by the exact odds of
-    finishing it with the cards drawn afterwards (see :func:`reach_odds`).
+    finishing it with the cards drawn afterwards (see :func:`reach_odds`): from the deck,
+    then from the face-up discard pile once the deck runs out (:func:`draw_source`).
     """
     pieces = [z.colour for z in state.kotatsu[kotatsu].slots if z is not None]
     row = state.kotatsu[kotatsu].rows[player]
-    odds = reach_odds(pieces, row, state.hands[player], unseen_pool(state, player))
+    odds = reach_odds(pieces, row, state.hands[player], draw_source(state, player))
     return {
         o.now: float(sum(HAND_CLASSES.index(h) * q for h, q in o.distribution.items()))
         for o in odds.options

@@ -20,6 +20,7 @@ from math import comb, prod
 
 import sympy
 
+from nekolib.core import NekoError
 from nekolib.manekinecollection.rules import (
     HAND_CLASSES,
     ROW_SIZE,
@@ -30,6 +31,7 @@ from nekolib.manekinecollection.rules import (
     ZabutonNeko,
     class_of_colours,
     class_of_counts,
+    draw_split,
     full_bag,
     full_deck,
     hand_key,
@@ -37,6 +39,7 @@ from nekolib.manekinecollection.rules import (
 )
 
 __all__ = [
+    "DrawSource",
     "Duel",
     "HandRow",
     "Option",
@@ -50,6 +53,7 @@ __all__ = [
     "class_counts_sympy",
     "colour_pool",
     "draw_distribution",
+    "draw_source",
     "duel_odds",
     "duel_odds_brute",
     "expected_score_gain",
@@ -325,19 +329,78 @@ def _best_class(
     )
 
 
+@dataclass(frozen=True)
+class DrawSource:
+    """What a player knows about the cards they will draw next.
+
+    Rulebook: "Draw Cat Cards from the Deck until you have 3 cards in your hand. If you
+    run out of deck, shuffle the discard pile cards and make a new deck." The deck's
+    ``deck_size`` cards are a uniformly shuffled part of ``unseen`` (every card the
+    player has not seen: the deck and the other hands); draws beyond them come from
+    the discard pile, shuffled into a new deck: ``discard`` when it lies face up
+    (``Params.discard_visible``), else (``None``) a uniformly shuffled part of
+    ``unseen`` too. Which draws come from where is :func:`rules.draw_split`.
+    """
+
+    unseen: tuple[Card, ...]
+    deck_size: int
+    discard: tuple[Card, ...] | None = None
+
+    def parts(self, draws: int) -> tuple[tuple[tuple[Card, ...], int], ...]:
+        """``(cards, how many)``: the draws split by source, each uniform without replacement.
+
+        The parts are independent: the deck's cards and the face-up discard pile are
+        disjoint. A face-down discard pile is another part of the unseen cards, so its
+        draws and the deck's together are one uniform draw from ``unseen``.
+        """
+        if self.discard is None:
+            return ((self.unseen, draws),) if draws else ()
+        from_deck, from_discard = draw_split(self.deck_size, draws)
+        parts = ((self.unseen, from_deck), (self.discard, from_discard))
+        return tuple((cards, n) for cards, n in parts if n)
+
+
+Pool = Mapping[str, int] | DrawSource
+"""Where drawn cards come from: colour counts of one uniform pool, or a :class:`DrawSource`."""
+
+
+def _drawn_colours(pool: Pool, draws: int) -> list[tuple[dict[str, int], int]]:
+    """:func:`draw_distribution` of ``draws`` cards from ``pool``, source by source.
+
+    Weights are numbers of card sets (one source's sets times the other's).
+    """
+    parts = (
+        [(colour_pool(cards), n) for cards, n in pool.parts(draws)]
+        if isinstance(pool, DrawSource)
+        else [(pool, draws)]
+    )
+    out: list[tuple[dict[str, int], int]] = [({}, 1)]
+    for colours, n in parts:
+        if sum(colours.values()) < n:
+            raise NekoError(
+                f"cannot draw {n} card(s) from a pool of {sum(colours.values())} ({dict(colours)})"
+            )
+        out = [
+            (dict(Counter(a) + Counter(b)), wa * wb)
+            for a, wa in out
+            for b, wb in draw_distribution(colours, n)
+        ]
+    return out
+
+
 def _option(
     pieces: Sequence[str],
     row: Sequence[Card],
     now: tuple[Card, ...],
     kept: Sequence[Card],
-    pool: Mapping[str, int],
+    pool: Pool,
     draws: int,
 ) -> Option:
     fixed = [c.colour for c in (*row, *now)]
     missing = 3 - len(fixed)
     dist: Counter[int] = Counter()
     total = 0
-    for drawn, ways in draw_distribution(pool, draws):
+    for drawn, ways in _drawn_colours(pool, draws):
         extra = [c.colour for c in kept] + [c for c, k in drawn.items() for _ in range(k)]
         dist[_best_class(pieces, fixed, extra, missing)] += ways
         total += ways
@@ -350,16 +413,17 @@ def _option(
 
 
 def reach_odds(
-    pieces: Sequence[str], row: Sequence[Card], hand: Sequence[Card], pool: Mapping[str, int]
+    pieces: Sequence[str], row: Sequence[Card], hand: Sequence[Card], pool: Pool
 ) -> ReachOdds:
-    """Odds of each class at one kotatsu, given my hand, my row there and the unseen cards.
+    """Odds of each class at one kotatsu, given my hand, my row there and where I draw from.
 
-    Rules used: "Where there are no cat cards, you can play one or two. Two cards
-    must be played where there is one cat card. One card must be played where
-    there are two." With one or two cards already down the hand is finished now
-    (certain). With an empty row I play one card (keep two, draw one, then play
-    the best two) or two cards (keep one, draw two, then play the best one); the
-    drawn cards are uniform over ``pool`` (all cards I have not seen).
+    Rules used: "Where there are no cat cards, you can play one or two. Two cards must
+    be played where there is one cat card. One card must be played where there are
+    two." With one or two cards already down the hand is finished now (certain). With
+    an empty row I play one card (keep two, draw one, then play the best two) or two
+    cards (keep one, draw two, then play the best one). The drawn cards are uniform
+    over ``pool`` (colour counts of the cards I have not seen), or come from a
+    :class:`DrawSource` (the deck, then the reshuffled discard pile: :func:`draw_source`).
     """
     need = 3 - len(row)
     options: list[Option] = []
@@ -380,9 +444,16 @@ def reach_odds(
 
 
 def reach_odds_brute(
-    pieces: Sequence[str], row: Sequence[Card], hand: Sequence[Card], unseen: Sequence[Card]
+    pieces: Sequence[str],
+    row: Sequence[Card],
+    hand: Sequence[Card],
+    unseen: Sequence[Card] | DrawSource,
 ) -> dict[str, Fraction]:
-    """Independent check of :func:`reach_odds`: every actual set of drawn cards."""
+    """Independent check of :func:`reach_odds`: every actual set of drawn cards.
+
+    ``unseen`` is the list of cards drawn from, or a :class:`DrawSource` (every card
+    set of each of its parts).
+    """
     need = 3 - len(row)
     fixed = [c.colour for c in row]
     best: dict[str, Fraction] = dict.fromkeys(HAND_CLASSES, Fraction(0))
@@ -403,7 +474,7 @@ def reach_odds_brute(
         plans = [((), [], 0)]
     for now, kept, draws in plans:
         tally: Counter[int] = Counter()
-        outcomes = list(combinations(unseen, draws))
+        outcomes = _card_draws(unseen, draws)
         for drawn in outcomes:
             have = fixed + [c.colour for c in now]
             choice = [c.colour for c in (*kept, *drawn)]
@@ -415,6 +486,16 @@ def reach_odds_brute(
             p = Fraction(sum(n for c, n in tally.items() if c >= i), len(outcomes))
             best[h] = max(best[h], p)
     return best
+
+
+def _card_draws(source: Sequence[Card] | DrawSource, draws: int) -> list[tuple[Card, ...]]:
+    """Every set of ``draws`` cards (by position) from a list or from each part of a source."""
+    if not isinstance(source, DrawSource):
+        return list(combinations(source, draws))
+    out: list[tuple[Card, ...]] = [()]
+    for cards, n in source.parts(draws):
+        out = [a + b for a in out for b in combinations(cards, n)]
+    return out
 
 
 # --------------------------------------------------------------------------- showdowns with ranks
@@ -573,14 +654,30 @@ def unseen_pool(state: MNState, player: int) -> dict[str, int]:
     return colour_pool(unseen_cards(state, player))
 
 
+def draw_source(state: MNState, player: int) -> DrawSource:
+    """Where ``player``'s next cards come from, as far as their view tells.
+
+    The deck is face down: its cards are a uniformly shuffled part of the cards
+    ``player`` has not seen (:func:`unseen_cards`). Once it runs out, the discard pile
+    is shuffled into a new deck: face up, its cards are known exactly. As everywhere in
+    the odds (and in ``agents.determinize``) the view is the information set: after a
+    reshuffle, the new deck is again taken as a uniform part of the unseen cards.
+    """
+    discard = tuple(sorted(state.discard)) if state.params.discard_visible else None
+    return DrawSource(tuple(unseen_cards(state, player)), len(state.deck), discard)
+
+
 def state_reach_odds(state: MNState, player: int, kotatsu: int) -> ReachOdds | None:
-    """:func:`reach_odds` at one kotatsu of a live game (``None`` if no pieces or hand)."""
+    """:func:`reach_odds` at one kotatsu of a live game (``None`` if no pieces or hand).
+
+    My draws come from :func:`draw_source`: the deck, then the face-up discard pile.
+    """
     pieces = [p.colour for p in state.pieces_at(kotatsu)]
     hand = state.hands[player]
     row = state.kotatsu[kotatsu].rows[player]
     if len(pieces) != 2 or (len(row) < 3 and len(hand) < min(2, 3 - len(row))):
         return None
-    return reach_odds(pieces, row, hand, unseen_pool(state, player))
+    return reach_odds(pieces, row, hand, draw_source(state, player))
 
 
 def state_duels(state: MNState, player: int, kotatsu: int) -> dict[int, Duel]:

@@ -349,8 +349,9 @@ class MNState(GameState):
 
     # -- chance ------------------------------------------------------------------
     def _draw_source(self) -> tuple[Card, ...]:
-        """The deck, or the discard pile about to be reshuffled into a new deck."""
-        return self.deck or self.discard
+        """The deck, or (:func:`draw_split`) the discard pile about to become a new deck."""
+        from_deck, _ = draw_split(len(self.deck), 1)
+        return self.deck if from_deck else self.discard
 
     def _bag_items(self) -> list[Piece | None]:
         return [*self.bag, *([None] * self.bag_manekineko)]
