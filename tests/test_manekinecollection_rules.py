@@ -381,6 +381,11 @@ def test_three_players_winner_chooses_secretly_second_takes_the_rest():
     took = after.apply(TakeZabuton(0, 1))
     assert took.collected == ((slots[1],), (), (slots[0],))
     assert took.showdown.taken == ((0, slots[1].piece), (2, slots[0].piece))
+    # the chooser looked at both tiles: the second hand's stays known to the chooser only
+    assert took.view(0)["collected"][2][0]["value"] == 4
+    assert took.view(2)["collected"][2][0]["value"] == 4  # its owner
+    assert took.view(1)["collected"][2][0]["value"] == HIDDEN
+    assert took.view(None)["collected"][2][0]["value"] == HIDDEN
 
 
 def test_third_card_first_in_a_real_showdown():
@@ -509,7 +514,12 @@ def _scramble_secrets(state: MNState, viewer: int) -> MNState:
         for b in state.kotatsu
     )
     collected = tuple(
-        c if p == viewer else tuple(ZabutonNeko(z.piece, -7) for z in c)
+        c
+        if p == viewer
+        else tuple(
+            z if (viewer, p, i) in state.peeks else ZabutonNeko(z.piece, -7)
+            for i, z in enumerate(c)
+        )
         for p, c in enumerate(state.collected)
     )
     return replace(
@@ -552,7 +562,7 @@ def test_chance_labels_do_not_leak_cards_or_tile_values():
     state = table(2, hands={0: "green1 green2 orange3"})
     after = state.apply(PlayCards(2, cards("green1")))
     label = after.action_to_string(after.chance_outcomes()[0][0])
-    assert label == "player 0 draws a card"
+    assert label == "Red draws a card"
     assert "-1" not in str(BagDraw(Piece("red", GOLD), -1))
 
 

@@ -171,9 +171,9 @@ def determinize(state: MNState, player: int, rng: random.Random) -> MNState:
     Uniform is the exact posterior given the view: every card and tile placement the
     view allows is equally likely after a shuffle, and the players' choices are taken
     to say nothing about their hands (the same model as the odds panel, ``analysis``).
-    Two limits of the view as the information set: what ``player`` saw earlier but the
-    view no longer shows (the value of the tile the second hand took after ``player``
-    chose) is forgotten; with a hidden discard pile, so is which cards went into it.
+    Limits of the view as the information set: with a hidden discard pile, which cards
+    went into it is forgotten; after a reshuffle, so is which cards formed the new deck
+    (the old discard pile). The tile the second hand took stays shown to the chooser.
 
     ``state.view(player)`` of the result equals that of ``state``; the result depends
     only on that view, the public fields and ``rng``, so two states ``player`` cannot

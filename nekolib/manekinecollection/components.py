@@ -29,7 +29,9 @@ __all__ = [
     "full_bag",
     "full_deck",
     "kotatsu_name",
+    "kotatsu_phrase",
     "parse_cards",
+    "seat_name",
 ]
 
 KOTATSU = 3
@@ -190,6 +192,20 @@ def full_bag(params: Params) -> tuple[Piece, ...]:
 def kotatsu_name(k: int, count: int = 3) -> str:
     """``left``/``centre``/``right`` for the standard three boards, else ``kotatsu k+1``."""
     return ("left", "centre", "right")[k] if count == 3 and 0 <= k < 3 else f"kotatsu {k + 1}"
+
+
+def kotatsu_phrase(k: int, count: int = KOTATSU) -> str:
+    """``the left kotatsu`` in sentences; an index off the table stays as given (``kotatsu 5``)."""
+    if 0 <= k < count:
+        return f"the {kotatsu_name(k, count)} kotatsu"
+    return f"kotatsu {k}"
+
+
+def seat_name(seat: int) -> str:
+    """A seat named as on the picture and in the widget: 0 -> ``Red``, 1 -> ``Blue`` ..."""
+    from nekolib.picture import PLAYER_NAMES  # standard library only; lazy, as in the core
+
+    return PLAYER_NAMES[seat % len(PLAYER_NAMES)]
 
 
 def draw_split(deck_size: int, draws: int) -> tuple[int, int]:

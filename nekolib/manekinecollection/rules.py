@@ -31,8 +31,11 @@ from nekolib.core import (
     HIDDEN,
     TERMINAL,
     GameState,
+    IllegalAction,
     InvalidSetup,
+    action_problem,
     check_player_count,
+    check_seat,
     coerce_params,
     make_rng,
 )
@@ -53,7 +56,9 @@ from nekolib.manekinecollection.components import (
     full_bag,
     full_deck,
     kotatsu_name,
+    kotatsu_phrase,
     parse_cards,
+    seat_name,
 )
 from nekolib.manekinecollection.hands import (
     HAND_CLASSES,
@@ -94,10 +99,12 @@ __all__ = [
     "full_deck",
     "hand_key",
     "kotatsu_name",
+    "kotatsu_phrase",
     "new_game",
     "parse_cards",
     "rank_players",
     "score_collection",
+    "seat_name",
 ]
 
 
@@ -110,8 +117,7 @@ class PlayCards:
     cards: tuple[Card, ...]
 
     def __str__(self) -> str:
-        where = kotatsu_name(self.kotatsu)
-        return f"play {' + '.join(map(str, self.cards))} at the {where} kotatsu"
+        return f"play {' + '.join(map(str, self.cards))} at {kotatsu_phrase(self.kotatsu)}"
 
 
 @dataclass(frozen=True, order=True)
@@ -218,6 +224,9 @@ class MNState(GameState):
     finished: bool = False
     reshuffles: int = 0
     turns: int = 0
+    peeks: tuple[tuple[int, int, int], ...] = ()
+    """``(chooser, owner, i)``: a showdown's chooser saw tile ``i`` of the second hand's
+    collection ("check the front sides of the two Zabuton tiles") and still knows it."""
 
     # -- who acts --------------------------------------------------------------
     def current_player(self) -> int:
@@ -309,8 +318,8 @@ class MNState(GameState):
         if kind == "fill":
             if not isinstance(action, BagDraw):
                 return False
-            if action.piece is None:
-                return self.bag_manekineko > 0
+            if action.piece is None:  # a Manekineko comes without a tile: value 0
+                return action.value == 0 and self.bag_manekineko > 0
             return (
                 action.piece in self.bag
                 and action.value in self.stacks[self.params.colours.index(action.piece.colour)]
@@ -322,9 +331,11 @@ class MNState(GameState):
         if who == TERMINAL:
             return "the game is over (the third Manekineko was drawn)"
         if who == CHANCE:
+            if isinstance(action, BagDraw) and action.piece is None and action.value != 0:
+                return "a Manekineko comes out of the bag without a zabuton tile: BagDraw(None)"
             return "a chance event (card or bag draw) is pending"
         if self.tasks and self.tasks[0][0] == "choose":
-            return f"player {who} must first take one of the two Zabuton Neko"
+            return f"{seat_name(who)} must first take one of the two Zabuton Neko"
         if isinstance(action, TakeZabuton):
             return "there is no showdown to collect"
         if isinstance(action, Pass):
@@ -332,7 +343,8 @@ class MNState(GameState):
         if not isinstance(action, PlayCards):
             return "on your turn you play one or two cat cards at one kotatsu"
         if not 0 <= action.kotatsu < len(self.kotatsu):
-            return f"there is no kotatsu {action.kotatsu}"
+            names = ", ".join(f"{k} ({kotatsu_name(k)})" for k in range(len(self.kotatsu)))
+            return f"there is no kotatsu {action.kotatsu}; the kotatsu are {names}"
         have = len(self.kotatsu[action.kotatsu].rows[self.turn])
         n = len(action.cards)
         if have == ROW_SIZE:
@@ -448,7 +460,8 @@ class MNState(GameState):
         other = next(i for i, z in enumerate(slots) if i != slot and z is not None)
         gains = ((first, slots[slot]), (second, slots[other]))
         state = self._give(k, gains)
-        return replace(state, tasks=self.tasks[1:])
+        peek = (first, second, len(self.collected[second]))
+        return replace(state, tasks=self.tasks[1:], peeks=(*self.peeks, peek))
 
     def _give(self, k: int, gains: Sequence[tuple[int, ZabutonNeko | None]]) -> MNState:
         collected = list(self.collected)
@@ -586,8 +599,13 @@ class MNState(GameState):
 
         Zabuton tiles lie face down ("check the front sides of the two Zabuton tiles
         without the other players being able to see them"): a value is shown only
-        to its owner, to the chooser of a showdown, and to everybody at the end.
+        to its owner, to the chooser of a showdown (who goes on seeing the tile the
+        second hand took), and to everybody at the end. ``player`` is a seat
+        ``0..num_players-1`` or ``None`` (a spectator); anything else raises a
+        :class:`~nekolib.core.NekoError` saying so.
         """
+        if player is not None:
+            player = check_seat(player, self.num_players, "view (or None for a spectator)")
         choosing = self.tasks[0][1] if self.tasks and self.tasks[0][0] == "choose" else None
         chooser = self.current_player() if choosing is not None else None
         over = self.finished
@@ -634,7 +652,10 @@ class MNState(GameState):
                 c: len(s) for c, s in zip(self.params.colours, self.stacks, strict=True)
             },
             "collected": [
-                [_zn_view(z, over or p == player) for z in zs]
+                [
+                    _zn_view(z, over or p == player or (player, p, i) in self.peeks)
+                    for i, z in enumerate(zs)
+                ]
                 for p, zs in enumerate(self.collected)
             ],
             "showdown": _showdown_view(self.showdown),
@@ -649,8 +670,16 @@ class MNState(GameState):
         return view
 
     def action_to_string(self, action: Any) -> str:
-        if isinstance(action, DrawCard) and self.tasks:
-            return f"player {self.tasks[0][1]} draws a card"
+        """The action's label, seats named as in the widget (``Red draws a card``).
+
+        Something that is no well-formed Manekinecollection action raises
+        :class:`IllegalAction` saying what is wrong and what is legal now.
+        """
+        problem = action_problem(action) or self._foreign_action(action)
+        if problem is not None:
+            raise IllegalAction(action, problem, self.legal_actions(), self.current_player())
+        if isinstance(action, DrawCard) and self.tasks and self.tasks[0][0] in ("deal", "draw"):
+            return f"{seat_name(self.tasks[0][1])} draws a card"
         return str(action)
 
     # -- helpers for analysis/UI ------------------------------------------------------
@@ -756,8 +785,10 @@ def new_game(
     """A new game; with a ``seed`` the setup draws are done (first player to move).
 
     ``params`` is a :class:`Params`, a dict of its fields, or ``None``; keyword
-    arguments override fields (``new_game(3, seed=1, set_strength="max")``).
+    arguments override fields (``new_game(3, seed=1, set_strength="max")``). ``seed``
+    is an int, a str or ``None`` (anything else raises :class:`InvalidSetup`).
     """
+    make_rng(seed)  # refuses 1.5, [1], object() ... as every game does
     state = initial_state(num_players, coerce_params(params, Params, overrides))
     if seed is None:
         return state
