@@ -470,6 +470,21 @@ def test_all_gold_coins_score_the_same():
     assert s.gold_coin == 3 + 3 and s.tiles == 6
 
 
+def test_gold_coin_of_its_own_colour_is_the_score_examples_reading():
+    """``gold_coin_score="own_colour"``: "There are three cats of the gold-coin color, so
+    'Gold coin' is 3 pts", even when another colour is collected more."""
+    own = Params(gold_coin_score="own_colour")
+    mine = [zn("red", 4, GOLD), zn("red", 1), zn("red", 2), zn("blue", 3)]
+    assert score_collection(mine, own).gold_coin == 3 == score_collection(mine, P).gold_coin
+    more_blue = [*mine[:2], zn("blue", 1), zn("blue", 2), zn("blue", 3)]
+    assert score_collection(more_blue, own).gold_coin == 2  # two red cats
+    assert score_collection(more_blue, P).gold_coin == 3  # three blue: the highest colour
+    two = [zn("red", 4, GOLD), zn("blue", 4, GOLD), zn("green", 1), zn("green", 2), zn("blue", 1)]
+    assert score_collection(two, own).gold_coin == 1 + 2
+    with pytest.raises(InvalidSetup, match="gold_coin_score"):
+        Params(gold_coin_score="colour")
+
+
 def test_cat_food_cancels_the_most_negative_tiles():
     mine = [zn("red", -1, CAN), zn("blue", -1), zn("green", -2), zn("orange", 2, CAN)]
     s = score_collection(mine, P)

@@ -95,6 +95,11 @@ def test_junk_at_a_chance_node_is_illegal_too():
         ("first_player", -1, "Params.first_player must be a seat"),
         ("set_strength", "min", "Params.set_strength must be one of 'sum', 'max'; got 'min'"),
         ("discard_visible", "yes", "Params.discard_visible must be True or False"),
+        (
+            "gold_coin_score",
+            "own",
+            "Params.gold_coin_score must be one of 'most_collected', 'own_colour'; got 'own'",
+        ),
     ],
 )
 def test_every_params_field_is_checked(field, bad, message):

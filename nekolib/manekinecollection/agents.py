@@ -21,6 +21,7 @@ from nekolib.manekinecollection.rules import (
     HAND_CLASSES,
     Card,
     MNState,
+    Params,
     PlayCards,
     TakeZabuton,
     ZabutonNeko,
@@ -56,10 +57,15 @@ def expected_classes(state: MNState, player: int, kotatsu: int) -> dict[tuple[Ca
     }
 
 
-def zabuton_worth(z: ZabutonNeko, mine: list[ZabutonNeko]) -> float:
-    """Rough end-of-game worth of taking ``z`` for a player who already holds ``mine``."""
+def zabuton_worth(z: ZabutonNeko, mine: list[ZabutonNeko], params: Params | None = None) -> float:
+    """Rough end-of-game worth of taking ``z`` for a player who already holds ``mine``.
+
+    A gold coin is worth the count it will score (``Params.gold_coin_score``).
+    """
     colours = Counter(x.colour for x in [*mine, z])
-    worth = float(max(colours.values()) if z.piece.feature == GOLD else z.value)
+    own = params is not None and params.gold_coin_score == "own_colour"
+    count = colours[z.colour] if own else max(colours.values())
+    worth = float(count if z.piece.feature == GOLD else z.value)
     if z.piece.feature == CAN:
         worth += 1.0 + sum(1 for x in mine if x.value < 0)
     if z.colour not in {x.colour for x in mine}:
@@ -148,7 +154,7 @@ def _zabuton_worths(state: MNState) -> dict[int, float]:
     mine = list(state.collected[me])
     k = state.tasks[0][1]
     slots = state.kotatsu[k].slots
-    return {s: zabuton_worth(z, mine) for s, z in enumerate(slots) if z is not None}
+    return {s: zabuton_worth(z, mine, state.params) for s, z in enumerate(slots) if z is not None}
 
 
 # --------------------------------------------------------------------------- determinizing

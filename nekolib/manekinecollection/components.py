@@ -71,6 +71,11 @@ class Params:
     """Who starts ("the player who has most recently touched a cat"): seat 0 by default."""
     set_strength: Literal["sum", "max"] = "sum"
     """How a colour group's cards are compared: total icons ("sum") or best card ("max")."""
+    gold_coin_score: Literal["most_collected", "own_colour"] = "most_collected"
+    """What one gold-coin Zabuton Neko scores: the count of the player's most collected
+    colour ("the number of Cat pieces of the highest color that you have obtained ... they
+    all have the same score"), or of its own colour (the Score example: "There are three
+    cats of the gold-coin color, so 'Gold coin' is 3 pts")."""
     discard_visible: bool = True
     """The discard pile is face up, so card counting may use it (conditional odds)."""
 

@@ -31,7 +31,9 @@ def score_collection(collected: Sequence[ZabutonNeko], params: Params) -> Score:
 
     * Gold coin: "the score is based on the number of Cat pieces of the highest
       color that you have obtained, not on the number written on the Zabuton. If
-      there are multiple sets of gold coins, they all have the same score."
+      there are multiple sets of gold coins, they all have the same score." With
+      ``Params.gold_coin_score = "own_colour"``, the Score example's reading instead:
+      "There are three cats of the gold-coin color, so 'Gold coin' is 3 pts".
     * Cat food: "a Zabuton tile with a negative score is chosen to be canceled"
       (one per cat-can set; the most negative ones, which is always best).
     * Ne-collection: "If you get all six types of cats together, you get a bonus
@@ -45,4 +47,8 @@ def score_collection(collected: Sequence[ZabutonNeko], params: Params) -> Score:
     cancelled = tuple(sorted(v for v in printed if v < 0)[:cans])
     tiles = sum(printed) - sum(cancelled)
     collection = params.collection_bonus if len(counts) == len(params.colours) else 0
-    return Score(tiles, gold_sets * best_count, cancelled, collection, len(collected))
+    if params.gold_coin_score == "own_colour":
+        gold = sum(counts[z.colour] for z in collected if z.piece.feature == GOLD)
+    else:
+        gold = gold_sets * best_count
+    return Score(tiles, gold, cancelled, collection, len(collected))
