@@ -371,6 +371,13 @@ class DrawSource:
     deck_size: int
     discard: tuple[Card, ...] | None = None
 
+    def __post_init__(self) -> None:
+        """Checked once here, so the odds need not check again on every plan."""
+        check.card_list(self.unseen, "DrawSource", "unseen")
+        check.count(self.deck_size, "DrawSource", "deck_size")
+        if self.discard is not None:
+            check.card_list(self.discard, "DrawSource", "discard (None: face down)")
+
     def parts(self, draws: int) -> tuple[tuple[tuple[Card, ...], int], ...]:
         """``(cards, how many)``: the draws split by source, each uniform without replacement.
 
@@ -395,7 +402,7 @@ def _drawn_colours(pool: Pool, draws: int) -> list[tuple[dict[str, int], int]]:
     Weights are numbers of card sets (one source's sets times the other's).
     """
     parts = (
-        [(colour_pool(cards), n) for cards, n in pool.parts(draws)]
+        [(dict(Counter(c.colour for c in cards)), n) for cards, n in pool.parts(draws)]
         if isinstance(pool, DrawSource)
         else [(pool, draws)]
     )
@@ -403,12 +410,20 @@ def _drawn_colours(pool: Pool, draws: int) -> list[tuple[dict[str, int], int]]:
     for colours, n in parts:
         if sum(colours.values()) < n:
             check.fail("reach_odds", f"pool must hold the {n} card(s) drawn", dict(colours))
-        out = [
-            (dict(Counter(a) + Counter(b)), wa * wb)
-            for a, wa in out
-            for b, wb in draw_distribution(colours, n)
-        ]
+        drawn = draw_distribution(colours, n)
+        if out == [({}, 1)]:
+            out = drawn
+            continue
+        out = [(_add(a, b), wa * wb) for a, wa in out for b, wb in drawn]
     return out
+
+
+def _add(a: Mapping[str, int], b: Mapping[str, int]) -> dict[str, int]:
+    """Colour counts of two sets of cards together."""
+    total = dict(a)
+    for colour, k in b.items():
+        total[colour] = total.get(colour, 0) + k
+    return total
 
 
 def _option(
@@ -448,10 +463,7 @@ def _reach_arguments(
     if not row and not hand:
         check.fail(fn, "hand must hold a card to start the empty row with", hand)
     if isinstance(pool, DrawSource):
-        check.card_list(pool.unseen, fn, "pool.unseen")
-        check.count(pool.deck_size, fn, "pool.deck_size")
-        if pool.discard is not None:
-            check.card_list(pool.discard, fn, "pool.discard")
+        pass  # checked when it was made
     elif fn == "reach_odds_brute":
         pool = check.card_list(pool, fn, "unseen")
     else:
