@@ -75,11 +75,16 @@ def odds_html(state: MNState, viewer: int | None, name: Callable[[int | None], s
     if not rows and not duels:
         return ""
     text = f"<p><b>Odds for {html.escape(name(viewer))}</b></p>"
+    reshuffled = (
+        "from the face-up discard pile"
+        if state.params.discard_visible
+        else "from the face-down discard pile, as unseen as the deck"
+    )
     if rows:
         text += (
             "<p>Chance that your best play at each kotatsu reaches at least this hand "
             "(your cards, the pieces, every face-up card; draws from the deck uniform over "
-            "the unseen cards, and once the deck runs out from the face-up discard pile):"
+            f"the unseen cards, and once the deck runs out {reshuffled}):"
             f"</p><table><tr><th></th>{head}</tr>{''.join(rows)}</table>"
         )
     if duels:
