@@ -194,3 +194,34 @@ def test_messages_name_kotatsu_and_seats_as_the_picture_does():
     assert after.action_to_string(after.chance_outcomes()[0][0]) == "Red draws a card"
     assert "Red: hand 3 hidden; zabuton none" in str(state)  # no "zabuton - -"
     assert "zabuton -" not in str(state)
+
+
+@pytest.mark.parametrize(
+    ("call", "words"),
+    [
+        (lambda r: r.parse_cards(5), "parse_cards needs a str such as 'red5 blue2'"),
+        (lambda r: r.parse_cards("red"), "not a card: 'red'"),
+        (lambda r: r.class_of_counts([1, "a"]), "counts must be the colour counts of 5 cats"),
+        (lambda r: r.class_of_counts([2, 2]), "counts must be the colour counts of 5 cats"),
+        (lambda r: r.class_of_colours("redblue"), "colours must be a list of 5 colour names"),
+        (lambda r: r.class_of_colours([[1]] * 5), "colours must be a list of 5 colour names"),
+        (lambda r: r.hand_key(["red"], r.parse_cards("red1")), "must be 5 cats together"),
+        (lambda r: r.hand_key(["red", 2], ()), "pieces must be a list of Piece or colour"),
+        (lambda r: r.hand_key(["red", "red"], "red1 red2 red3"), "cards must be a list of Card"),
+        (lambda r: r.rank_players(["red", "red"], [(), ()], [0, 5]), "completed player"),
+        (lambda r: r.full_deck(None), "full_deck needs a Params; got None"),
+        (lambda r: r.full_bag({}), "full_bag needs a Params"),
+        (lambda r: r.kotatsu_name(1.5), "k must be an int 0 or more; got 1.5"),
+        (lambda r: r.kotatsu_phrase("left"), "k must be an int; got 'left'"),
+        (lambda r: r.draw_split(-1, 2), "deck_size must be an int 0 or more; got -1"),
+        (lambda r: r.seat_name(None), "seat must be an int 0 or more; got None"),
+        (lambda r: r.score_collection([("red", 1)], r.Params()), "list of ZabutonNeko"),
+        (lambda r: r.score_collection([], None), "params must be a Params"),
+    ],
+)
+def test_rules_helpers_refuse_junk_with_what_is_allowed(call, words):
+    from nekolib.manekinecollection import rules
+
+    with pytest.raises(InvalidSetup) as err:
+        call(rules)
+    assert words in str(err.value)

@@ -24,7 +24,6 @@ from nekolib.manekinecollection.components import (
     ZabutonNeko,
     kotatsu_name,
 )
-from nekolib.manekinecollection.rules import MNState
 
 __all__ = [
     "card_list",
@@ -162,6 +161,8 @@ def seat_and_kotatsu(state: Any, player: Any, kotatsu: Any, fn: str) -> tuple[in
 
 def state_and_seat(state: Any, player: Any, fn: str) -> int:
     """A Manekinecollection state and one of its seats (:func:`nekolib.core.check_seat`)."""
+    from nekolib.manekinecollection.rules import MNState  # the rules use these checks too
+
     if not isinstance(state, MNState):
         fail(fn, "state must be a Manekinecollection state (MNState)", state)
     return check_seat(player, state.num_players, fn)

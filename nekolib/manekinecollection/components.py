@@ -7,10 +7,11 @@ tiles: 30 (6 colors x 5 pieces)". Numbers the rulebook does not print are fields
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
-from nekolib.core import InvalidSetup, check_fields
+from nekolib.core import InvalidSetup, check_fields, describe
 
 __all__ = [
     "CAN",
@@ -169,22 +170,26 @@ class ZabutonNeko(NamedTuple):
 
 def parse_cards(text: str) -> tuple[Card, ...]:
     """``"red5 blue2"`` -> ``(Card('blue', 2), Card('red', 5))`` (sorted), for examples."""
+    if not isinstance(text, str):
+        raise InvalidSetup(f"parse_cards needs a str such as 'red5 blue2'; got {describe(text)}")
     out = []
     for word in text.split():
         colour = word.rstrip("0123456789")
-        if not colour or colour == word:
-            raise ValueError(f"not a card: {word!r} (write colour then icons, e.g. red5)")
+        if not colour or colour == word or not word[len(colour) :].isascii():
+            raise InvalidSetup(f"not a card: {word!r} (write colour then icons, e.g. red5)")
         out.append(Card(colour, int(word[len(colour) :])))
     return tuple(sorted(out))
 
 
 def full_deck(params: Params) -> tuple[Card, ...]:
     """The 72 cat cards, sorted."""
+    _need_params(params, "full_deck")
     return tuple(sorted(Card(c, r) for c in params.colours for r in params.card_ranks))
 
 
 def full_bag(params: Params) -> tuple[Piece, ...]:
     """The 30 cat pieces: every colour but the plain one has one gold coin and one cat can."""
+    _need_params(params, "full_bag")
     pieces = []
     for colour in params.colours:
         features = [PLAIN] * params.pieces_per_colour
@@ -194,13 +199,28 @@ def full_bag(params: Params) -> tuple[Piece, ...]:
     return tuple(sorted(pieces))
 
 
+def _need_params(params: Any, fn: str) -> None:
+    if not isinstance(params, Params):
+        raise InvalidSetup(f"{fn} needs a Params; got {describe(params)}")
+
+
+def _need_ints(fn: str, **values: Any) -> None:
+    """Refuse a value that is not an int 0 or more, by name."""
+    for name, value in values.items():
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 0:
+            raise InvalidSetup(f"{fn}: {name} must be an int 0 or more; got {describe(value)}")
+
+
 def kotatsu_name(k: int, count: int = 3) -> str:
     """``left``/``centre``/``right`` for the standard three boards, else ``kotatsu k+1``."""
+    _need_ints("kotatsu_name", k=k, count=count)
     return ("left", "centre", "right")[k] if count == 3 and 0 <= k < 3 else f"kotatsu {k + 1}"
 
 
 def kotatsu_phrase(k: int, count: int = KOTATSU) -> str:
     """``the left kotatsu`` in sentences; an index off the table stays as given (``kotatsu 5``)."""
+    if isinstance(k, bool) or not isinstance(k, numbers.Integral):
+        raise InvalidSetup(f"kotatsu_phrase: k must be an int; got {describe(k)}")
     if 0 <= k < count:
         return f"the {kotatsu_name(k, count)} kotatsu"
     return f"kotatsu {k}"
@@ -209,6 +229,8 @@ def kotatsu_phrase(k: int, count: int = KOTATSU) -> str:
 def seat_name(seat: int) -> str:
     """A seat named as on the picture and in the widget: 0 -> ``Red``, 1 -> ``Blue`` ..."""
     from nekolib.picture import PLAYER_NAMES  # standard library only; lazy, as in the core
+
+    _need_ints("seat_name", seat=seat)
 
     return PLAYER_NAMES[seat % len(PLAYER_NAMES)]
 
@@ -221,5 +243,6 @@ def draw_split(deck_size: int, draws: int) -> tuple[int, int]:
     run out of deck, shuffle the discard pile cards and make a new deck." The engine
     (:meth:`MNState.draw_sources`) and the odds (``analysis.draw_pools``) both ask here.
     """
+    _need_ints("draw_split", deck_size=deck_size, draws=draws)
     from_deck = min(draws, deck_size)
     return from_deck, draws - from_deck

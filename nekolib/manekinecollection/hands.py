@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
+from nekolib.manekinecollection import arguments as check
 from nekolib.manekinecollection.components import Card, Piece
 
 __all__ = [
@@ -49,16 +50,26 @@ def class_of_counts(counts: Iterable[int]) -> int:
     "5cats Same color x 5; 4cats x 4; cathouse 3 + 2; 3cats x 3; two pair x 2 (2
     sets); one pair x 2 (1 set); solocat: there is no same color".
     """
-    pattern = tuple(sorted((c for c in counts if c), reverse=True))
     try:
+        pattern = tuple(sorted((c for c in counts if c), reverse=True))
         return _CLASS_OF_PATTERN[pattern]
-    except KeyError:
-        raise ValueError(f"not a 5-cat colour pattern: {pattern}") from None
+    except (KeyError, TypeError):
+        check.fail(
+            "class_of_counts",
+            "counts must be the colour counts of 5 cats (ints adding to 5)",
+            counts,
+        )
 
 
 def class_of_colours(colours: Iterable[str]) -> int:
     """Hand class index of five colours (``HAND_CLASSES[i]`` is its name)."""
-    return class_of_counts(Counter(colours).values())
+    try:  # kept cheap: the odds call this for every plan and every draw
+        counts = None if isinstance(colours, str) else Counter(colours).values()
+    except TypeError:
+        counts = None
+    if counts is None:
+        check.fail("class_of_colours", "colours must be a list of 5 colour names", colours)
+    return class_of_counts(counts)
 
 
 def hand_key(
@@ -72,6 +83,14 @@ def hand_key(
     group (pieces count for its size, but pieces carry no icons) gets a strength
     (sum or max of its card ranks); groups are ordered by size, then strength.
     """
+    if not isinstance(pieces, list | tuple) or not all(
+        isinstance(p, str) or (isinstance(p, Piece) and isinstance(p.colour, str)) for p in pieces
+    ):
+        check.fail("hand_key", "pieces must be a list of Piece or colour names", pieces)
+    cards = check.card_list(cards, "hand_key", "cards")
+    if len(pieces) + len(cards) != 5:
+        check.fail("hand_key", "pieces and cards must be 5 cats together", (pieces, cards))
+    check.one_of(set_strength, "hand_key", "set_strength", ("sum", "max"))
     colours = [p if isinstance(p, str) else p.colour for p in pieces]
     colours += [c.colour for c in cards]
     counts = Counter(colours)
@@ -94,6 +113,10 @@ def rank_players(
     "3. Third card first ... the one who was first to play the third cat card
     before the other wins": equal keys are ordered by ``completed``.
     """
+    if not isinstance(rows, list | tuple) or not isinstance(completed, list | tuple):
+        check.fail("rank_players", "rows and completed must be lists", (rows, completed))
+    for p in completed:
+        check.count(p, "rank_players", "each completed player", 0, len(rows) - 1)
     order = {p: i for i, p in enumerate(completed)}
     return tuple(
         sorted(

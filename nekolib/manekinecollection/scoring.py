@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from nekolib.manekinecollection import arguments as check
 from nekolib.manekinecollection.components import CAN, GOLD, Params, ZabutonNeko
 
 __all__ = ["Score", "score_collection"]
@@ -39,6 +40,9 @@ def score_collection(collected: Sequence[ZabutonNeko], params: Params) -> Score:
     * Ne-collection: "If you get all six types of cats together, you get a bonus
       tile! (6 points)".
     """
+    if not isinstance(params, Params):
+        check.fail("score_collection", "params must be a Params", params)
+    collected = check.zabuton_list(collected, "score_collection", "collected", params)
     counts = Counter(z.colour for z in collected)
     best_count = max(counts.values(), default=0)
     gold_sets = sum(1 for z in collected if z.piece.feature == GOLD)
