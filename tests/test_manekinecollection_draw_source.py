@@ -240,3 +240,24 @@ def test_state_odds_with_a_hidden_discard_pile(visible):
             pieces = [z.colour for z in state.kotatsu[k].slots]
             row = state.kotatsu[k].rows[me]
             assert odds.reach == reach_odds(pieces, row, state.hands[me], pool).reach
+
+
+def test_greedy_agent_values_plays_with_the_real_draw_source():
+    """GreedyAgent's expected hand (used to choose and to explain) uses the same odds."""
+    from nekolib.manekinecollection.agents import expected_classes
+
+    state = next(s for s in _play_positions(2, range(3, 4)) if not s.deck)
+    me = state.turn
+    odds = state_reach_odds(state, me, 0)
+    assert odds is not None
+    want = {
+        o.now: float(sum(ORDER.index(h) * p for h, p in o.distribution.items()))
+        for o in odds.options
+    }
+    assert expected_classes(state, me, 0) == want
+    pieces = [z.colour for z in state.kotatsu[0].slots]
+    pool = colour_pool(unseen_cards(state, me))
+    old = reach_odds(pieces, (), state.hands[me], pool)
+    assert any(
+        o.distribution != n.distribution for o, n in zip(old.options, odds.options, strict=True)
+    )
