@@ -95,7 +95,18 @@ def possible_variants(
     """(different prompts over up to ``samples`` fixed seeds, whether ``cap`` was reached).
 
     A lower bound of the variant space; sampling stops at ``cap`` different prompts.
+    It does not depend on the roster, so it is computed once per exercise and process.
     """
+    known = _POSSIBLE.get((exercise.key, samples, cap))
+    if known is None:
+        known = _POSSIBLE[(exercise.key, samples, cap)] = _count_prompts(exercise, samples, cap)
+    return known
+
+
+_POSSIBLE: dict[tuple[str, int, int], tuple[int, bool]] = {}
+
+
+def _count_prompts(exercise: Exercise, samples: int, cap: int) -> tuple[int, bool]:
     prompts: set[str] = set()
     for i in range(samples):
         prompts.add(exercise.variant(_sample_seed(i)).prompt)
