@@ -19,7 +19,6 @@ from nekolib.neko_in.rules import (
     IN_ROOM,
     LITTER_BOX,
     NAP,
-    Fastest,
     Hide,
     Move,
     Params,
@@ -79,9 +78,11 @@ def assert_illegal(state, action) -> None:
 
 
 def finish_turn(state):
-    """Catch roll nobody uses: straight to the next turn."""
+    """A catch roll showing the spare white cat, in the Garden: nobody is caught."""
     assert state.phase == "catch"
-    return state.apply(Roll((WHITE,))).apply(Fastest(None))
+    state = state.apply(Roll((WHITE,)))
+    assert state.phase in ("move", "wake")
+    return state
 
 
 # --------------------------------------------------------------------------- setup

@@ -34,6 +34,7 @@ phase          decider                      actions
 from __future__ import annotations
 
 import itertools
+import numbers
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -48,10 +49,14 @@ from nekolib.core import (
     TABLE,
     TERMINAL,
     GameState,
+    IllegalAction,
     InvalidSetup,
+    action_problem,
     check_fields,
     check_player_count,
+    check_seat,
     coerce_params,
+    decider_name,
     describe,
     make_rng,
 )
@@ -69,6 +74,7 @@ __all__ = [
     "NAP",
     "ROOMS",
     "Discard",
+    "EndTurn",
     "Fastest",
     "Hide",
     "Move",
@@ -150,6 +156,11 @@ _CHANCE_PHASES = frozenset({BRAWL, CRUNCH, TEASE, CATCH})
 _FIXED_DECIDER = {OVER: TERMINAL, FASTEST: TABLE} | dict.fromkeys(_CHANCE_PHASES, CHANCE)
 
 
+def _whole(value: Any) -> bool:
+    """A whole number such as ``1`` or ``numpy.int64(1)`` (not ``True``, which is a bool)."""
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+
+
 def room_of(pos: int) -> int:
     """The room a position is in (:data:`GARDEN` for the Garden)."""
     if pos == GARDEN:
@@ -181,6 +192,8 @@ def position_name(pos: int) -> str:
 
 # --------------------------------------------------------------------------- parameters
 DEFAULT_EVENT_SETS: tuple[tuple[str, ...], ...] = (EVENTS,) * len(COLOURS)
+PUBLISHED_DIE: tuple[int, ...] = (0, 1, 2, 3, 4, 5)
+"""One face per cat colour: the published game's dice (issue 2: '6 faces = the 6 cat colours')."""
 MAX_CATCH_DICE = 4
 """Largest ``Params.catch_dice``: its 6**n ordered rolls are enumerated exactly."""
 
@@ -196,12 +209,21 @@ class Params:
     version: Literal["classic", "events"] = "classic"
     colours: tuple[int, ...] | None = None
     """Cat colour of each seat (seat 0 starts); ``None``: the first colours in rulebook order."""
-    die_faces: tuple[int, ...] = (0, 1, 2, 3, 4, 5)
-    """Colour on each die face (-1: no cat colour). Issue 2: '6 faces = the 6 cat colours'."""
+    die_faces: tuple[int, ...] = PUBLISHED_DIE
+    """Colour on each face of the two brawl dice, also rolled for Crunchies and the Cat Teaser
+    (-1: a blank face, no cat colour). Issue 2: '6 faces = the 6 cat colours'."""
     catch_phase: bool = True
     """'Be the fastest to catch the cat of the right colour at the end of each turn.'"""
     catch_dice: int = 1
     """How many dice the end-of-turn catch roll uses (the rulebook does not say)."""
+    catch_die_faces: tuple[int, ...] = PUBLISHED_DIE
+    """Colour on each face of the catch die, apart from the brawl dice so that a variant can
+    change one without the other (-1: a blank face, on which nobody is caught)."""
+    catch_targets: Literal["house", "players", "any"] = "house"
+    """Which rolled cats can be caught: ``"house"`` any pawn outside the Garden (a spare pawn
+    only gets there in the Events version), ``"players"`` only a player's cat outside the
+    Garden, ``"any"`` even a cat in the Garden (it is not moved; the catcher still discards).
+    A blank face, or a roll with no catchable cat, catches nobody: the table is not asked."""
     no_own_room_first_turn: bool = False
     """Extra rule: 'players may not access the rooms they control during their first turn'."""
     event_sets: tuple[tuple[str, ...], ...] = DEFAULT_EVENT_SETS
@@ -214,6 +236,14 @@ class Params:
     """The event tile on a space is resolved before the hideout tile is got rid of there."""
     swap_discards: bool = True
     """A cat swapped (Affinity) onto a matching uncovered hideout gets rid of that tile."""
+    lost_brawl_ends_movement: bool = False
+    """A lost brawl ('that cat is moved to the garden and you go to step 3') ends the turn's
+    movement even if a Crunchies extra movement is left. ``False``: the extra movement may
+    still be made (a lost brawl ends only the movement it belongs to)."""
+    held_tiles_after_movement: bool = False
+    """Held Crunchies and Affinity tiles may also be used after the movement, before the catch
+    ('During your turn you may discard it'); the player then says :class:`EndTurn`.
+    ``False``: only in the movement phase, before a movement."""
     caught_cat_to_garden: bool = True
     """A caught cat is carried to the Garden (a napping one wakes up), as in the published game.
 
@@ -226,17 +256,21 @@ class Params:
         check_fields(self)  # types: 'Params.catch_dice must be an int; got 1.5 (a float)'
         colour_ids = range(len(COLOURS))
         if self.colours is not None and (
-            len(set(self.colours)) != len(self.colours) or not set(self.colours) <= set(colour_ids)
+            not 3 <= len(self.colours) <= len(COLOURS)
+            or len(set(self.colours)) != len(self.colours)
+            or not set(self.colours) <= set(colour_ids)
         ):
             raise InvalidSetup(
-                f"Params.colours must be None or distinct cat colours 0-5 "
+                f"Params.colours must be None or 3-6 distinct cat colours 0-5, one per player "
                 f"({', '.join(f'{i} {c}' for i, c in enumerate(COLOURS))}); got {self.colours}"
             )
-        if not self.die_faces or not set(self.die_faces) <= {-1, *colour_ids}:
-            raise InvalidSetup(
-                "Params.die_faces must be a non-empty tuple of cat colours 0-5 or -1 (a blank "
-                f"face); got {self.die_faces}"
-            )
+        for name in ("die_faces", "catch_die_faces"):
+            faces = getattr(self, name)
+            if not faces or not set(faces) <= {-1, *colour_ids}:
+                raise InvalidSetup(
+                    f"Params.{name} must be a non-empty tuple of cat colours 0-5 or -1 (a blank "
+                    f"face); got {faces}"
+                )
         if not 1 <= self.catch_dice <= MAX_CATCH_DICE:
             raise InvalidSetup(
                 f"Params.catch_dice must be 1-{MAX_CATCH_DICE} (every roll is enumerated); "
@@ -249,6 +283,34 @@ class Params:
                 "Params.event_sets must be 6 sets (one per colour) of 5 event tiles out of "
                 f"{', '.join(EVENTS)}; got {describe(self.event_sets)}"
             )
+        # with no colours given, the rooms of the smallest table (every larger one has them too)
+        self.check_teaser_ends(self.colours or range(3))
+
+    def check_teaser_ends(self, colours: Sequence[int]) -> None:
+        """Refuse dice on which a Cat Teaser in a game of these seats' colours could last forever.
+
+        'Keep rolling until only one cat (or none) remains in the room': a cat whose colour is
+        on no face of the dice never leaves, so two such cats gathered together never stop the
+        rolling. Raises :class:`InvalidSetup` naming those colours.
+        """
+        stuck = [COLOURS[c] for c in self.teaser_cats(colours) if c not in self.die_faces]
+        if len(stuck) >= 2:
+            raise InvalidSetup(
+                f"Params.die_faces {self.die_faces} make a Cat Teaser endless: the "
+                f"{' and '.join(stuck)} cats can never leave (no face shows their colour) and "
+                "a Cat Teaser gathers them together; give the dice faces of all but one of those "
+                "colours, or play Classic"
+            )
+
+    def teaser_cats(self, colours: Sequence[int]) -> list[int]:
+        """Colours a Cat Teaser can gather in a game of these seats' colours (none: Classic)."""
+        rooms = set(colours)
+        if not self.events or not any(CAT_TEASER in self.event_sets[r] for r in rooms):
+            return []
+        spare_in_house = any(AFFINITY in self.event_sets[r] for r in rooms)
+        if self.teaser_gathers == "all" or (self.teaser_gathers == "house" and spare_in_house):
+            return list(range(len(COLOURS)))  # spare pawns reach the house by an Affinity swap
+        return sorted(rooms)
 
     @property
     def events(self) -> bool:
@@ -317,6 +379,14 @@ class Pass:
 
 
 @dataclass(frozen=True)
+class EndTurn:
+    """The movement is over, held event tiles kept (``Params.held_tiles_after_movement``)."""
+
+    def __str__(self) -> str:
+        return "end the movement (keep the event tiles)"
+
+
+@dataclass(frozen=True)
 class Wake:
     """Nap: 'on your next turn you may only wake it up, standing it up again.'"""
 
@@ -339,10 +409,9 @@ class UseAffinity:
     cat_a: int
     cat_b: int
 
-    def __post_init__(self) -> None:  # a swap is symmetric: one canonical order
-        ints = isinstance(self.cat_a, int) and isinstance(self.cat_b, int)
-        if ints and self.cat_a > self.cat_b:  # junk is left as given (then illegal)
-            a, b = self.cat_b, self.cat_a
+    def __post_init__(self) -> None:  # a swap is symmetric: one canonical order of plain ints
+        if _whole(self.cat_a) and _whole(self.cat_b):  # junk is left as given (then illegal)
+            a, b = sorted((int(self.cat_a), int(self.cat_b)))
             object.__setattr__(self, "cat_a", a)
             object.__setattr__(self, "cat_b", b)
 
@@ -366,7 +435,7 @@ _DISCARDS = {t: Discard(t) for t in range(len(COLOURS) * N_ICONS)}
 _FASTEST = {p: Fastest(p) for p in [None, *range(len(COLOURS))]}
 _AFFINITY = [UseAffinity(a, b) for a, b in itertools.combinations(range(len(COLOURS)), 2)]
 _LITTER = {s: UseLitterBox(s) for s in range(len(COLOURS) * N_ICONS)}
-_WAKE, _PASS, _CRUNCH = Wake(), Pass(), UseCrunchies()
+_WAKE, _PASS, _CRUNCH, _END = Wake(), Pass(), UseCrunchies(), EndTurn()
 
 
 def _face_name(face: int) -> str:
@@ -479,6 +548,12 @@ class NekoState(GameState):
         base = room * N_ICONS
         return [s for s in range(base, base + N_ICONS) if s not in self.covered and s != besides]
 
+    def seat_name(self, seat: int) -> str:
+        """A seat is named after its cat, as on the picture and in the widget: 'Black cat'."""
+        if not 0 <= seat < self.num_players:
+            return decider_name(seat)
+        return f"{COLOURS[self.colours[seat]].capitalize()} cat"
+
     def own_cat(self, player: int | None = None) -> int:
         return self.colours[self.active if player is None else player]
 
@@ -518,21 +593,25 @@ class NekoState(GameState):
             return False
         if self.phase in _CHANCE_PHASES:
             return type(action) is Roll and action.faces in _roll_table(
-                self.params.die_faces, self._n_dice()
+                self._faces(), self._n_dice()
             )
         return action in self._legal_actions()
 
     def _n_dice(self) -> int:
         return self.params.catch_dice if self.phase == CATCH else 2
 
+    def _faces(self) -> tuple[int, ...]:
+        """The faces of the dice rolled now: the catch die, or the two brawl dice."""
+        return self.params.catch_die_faces if self.phase == CATCH else self.params.die_faces
+
     def chance_outcomes(self) -> list[tuple[Roll, Fraction]]:
         if self.phase not in _CHANCE_PHASES:
             return super().chance_outcomes()
-        return list(dice_outcomes(self.params.die_faces, self._n_dice()))
+        return list(dice_outcomes(self._faces(), self._n_dice()))
 
     def sample_chance(self, rng: random.Random) -> Roll:
         """Roll fair dice (same distribution as :meth:`chance_outcomes`, without Fractions)."""
-        faces = self.params.die_faces
+        faces = self._faces()
         n = len(faces)
         rolled = tuple(faces[int(rng.random() * n)] for _ in range(self._n_dice()))
         return _roll_table(faces, len(rolled))[rolled]
@@ -546,7 +625,7 @@ class NekoState(GameState):
         if phase == WAKE:
             return [_WAKE]
         if phase == FASTEST:
-            return [_FASTEST[p] for p in self._may_catch()] + [_FASTEST[None]]
+            return [_FASTEST[p] for p in range(self.num_players)] + [_FASTEST[None]]
         if phase == DISCARD:
             return [_DISCARDS[t] for t in self.hands[self.catcher]]
         return []
@@ -581,6 +660,8 @@ class NekoState(GameState):
 
     def _movement_actions(self) -> list:
         """'During my turn I can make only one movement' (plus held event tiles)."""
+        if self.moves_left <= 0:  # after the movement: held tiles or end the turn
+            return self._after_movement_actions()
         here = self.cats[self.own_cat()]
         free = [N_ICONS] * len(COLOURS)  # reachable hideouts per room
         for s in self.covered:
@@ -596,27 +677,59 @@ class NekoState(GameState):
         if CRUNCHIES in held:
             actions.append(_CRUNCH)
         if AFFINITY in held:
-            cats = self.cats
-            actions += [
-                swap
-                for swap in _AFFINITY
-                if cats[swap.cat_a] != GARDEN or cats[swap.cat_b] != GARDEN
-            ]
+            actions += self._affinity_swaps()
         actions += [_LITTER[s] for s in litter]
         return actions
 
-    def _may_catch(self) -> list[int]:
+    def _after_movement_actions(self) -> list:
+        """``Params.held_tiles_after_movement``: 'During your turn you may discard it'."""
+        held = self.held[self.active] if self.held else ()
+        actions: list = [_END]
+        if CRUNCHIES in held:
+            actions.append(_CRUNCH)
+        if AFFINITY in held:
+            actions += self._affinity_swaps()
+        return actions
+
+    def _affinity_swaps(self) -> list:
+        cats = self.cats
+        return [s for s in _AFFINITY if cats[s.cat_a] != GARDEN or cats[s.cat_b] != GARDEN]
+
+    def caught_cats(self, faces: Sequence[int] | None = None) -> list[int]:
+        """The cats a catch roll (default: the last one) lets the table catch.
+
+        'Be the fastest to catch the cat of the right colour at the end of each turn.' A blank
+        face shows no colour; which cats can be caught is ``Params.catch_targets`` (default:
+        the pawns outside the Garden).
+        """
+        rolled = self.catch_roll if faces is None else faces
+        how = self.params.catch_targets
+        cats = sorted({c for c in rolled if 0 <= c < len(COLOURS)})
+        if how == "any":
+            return cats
+        if how == "players":
+            cats = [c for c in cats if c in self.colours]
+        return [c for c in cats if self.cats[c] != GARDEN]
+
+    def may_discard(self, player: int) -> bool:
         """'You cannot get rid of your last tile by catching the cat shown on the die.'"""
-        return [p for p in range(self.num_players) if len(self.hands[p]) >= 2]
+        return len(self.hands[player]) >= 2
 
     # ------------------------------------------------------------------ messages
+    def _malformed(self, action: Any) -> str | None:
+        """What makes ``action`` no well-formed Neko-in action (a junk field, another game's)."""
+        return action_problem(action) or self._foreign_action(action)
+
     def explain_illegal(self, action: Any) -> str:
+        problem = self._malformed(action)
+        if problem is not None:
+            return problem
         phase = self.phase
         if phase == OVER:
             return "the game is over"
         if phase in _CHANCE_PHASES:
             return f"the dice must be rolled now ({self._n_dice()} dice for the {phase})"
-        who = f"player {self.current_player()}" if phase != FASTEST else "the table"
+        who = self.seat_name(self.current_player()) if phase != FASTEST else "the table"
         if isinstance(action, Move) and phase == MOVE:
             return self._explain_move(action.room)
         if isinstance(action, Hide) and phase == HIDE:
@@ -628,9 +741,9 @@ class NekoState(GameState):
                 return "that hideout has a hideout tile on top of it (covered)"
             return "the cat is already on that hideout: it must change space"
         if isinstance(action, Discard) and phase == DISCARD:
-            return f"player {self.catcher} does not hold that tile"
+            return f"the {self.seat_name(self.catcher)} does not hold that tile"
         if isinstance(action, Fastest) and phase == FASTEST:
-            return "only a player with at least 2 tiles may get rid of one by catching"
+            return f"the players are seats 0-{self.num_players - 1} (or None: nobody caught it)"
         if isinstance(action, UseCrunchies | UseAffinity | UseLitterBox) and phase == MOVE:
             if not self.params.events:
                 return "event tiles are only used in the Events version"
@@ -645,9 +758,16 @@ class NekoState(GameState):
         return "that room has no reachable hideout (all covered or only your own space)"
 
     def action_to_string(self, action: Any) -> str:
+        """The action's label, seats named after their cats as in the widget ('Black cat').
+
+        A malformed action or something that is no Neko-in action raises :class:`IllegalAction`
+        saying what is wrong and what is legal now.
+        """
+        problem = self._malformed(action)
+        if problem is not None:
+            raise IllegalAction(action, problem, self.legal_actions(), self.current_player())
         if isinstance(action, Fastest) and action.player in range(self.num_players):
-            # a player is named after their cat, as on the picture: 'Light blue cat'
-            return f"{COLOURS[self.colours[action.player]].capitalize()} cat was fastest"
+            return f"{self.seat_name(action.player)} was fastest"
         if isinstance(action, Move) and self.phase == MOVE:
             occupant = self.occupant(action.room, self.own_cat())
             fight = f" (brawl with the {COLOURS[occupant]} cat)" if occupant is not None else ""
@@ -665,14 +785,16 @@ class NekoState(GameState):
             return self._apply_move(action.room)
         if kind is Fastest:
             if action.player is None:
-                return self._next_turn()
-            return self._evolve(phase=DISCARD, catcher=action.player, **self._catch_changes())
+                return self._next_turn(news="nobody caught it")
+            return self._caught_by(action.player)
         if kind is Discard:
             hands = list(self.hands)
             hands[self.catcher] = tuple(t for t in hands[self.catcher] if t != action.tile)
             return self._next_turn(hands=tuple(hands), box=(*self.box, action.tile))
         if kind is Pass:
             return self._after_movement(moves_left=0)
+        if kind is EndTurn:
+            return self._end_movement(news="")
         if kind is Wake:
             napping = self.napping - {self.own_cat()}
             return self._after_movement(napping=napping, moves_left=0, news="")
@@ -705,12 +827,12 @@ class NekoState(GameState):
         defender = self.occupant(self.room, attacker)
         assert defender is not None
         loser = brawl_result(faces, attacker, defender)
-        if loser == "attacker":
-            lost = self._garden_changes(attacker)
-            return self._after_movement(dice=faces, news="brawl lost", **lost)
-        if loser == "both":
-            both = self._garden_changes(attacker, defender)
-            return self._after_movement(dice=faces, news="brawl: both cats to the Garden", **both)
+        if loser != "defender":  # 'that cat is moved to the garden and you go to step 3'
+            lost = self._garden_changes(attacker, *([defender] if loser == "both" else []))
+            if self.params.lost_brawl_ends_movement:
+                lost["moves_left"] = 0
+            news = "brawl lost" if loser == "attacker" else "brawl: both cats to the Garden"
+            return self._after_movement(dice=faces, news=news, **lost)
         # 'Then the player proceeds as if the room were free.'
         won = self._garden_changes(defender)
         if self.target >= 0:
@@ -778,33 +900,67 @@ class NekoState(GameState):
         if changes.get("phase", self.phase) == OVER:
             return self._evolve(**changes) if changes else self
         moves_left = changes.get("moves_left", self.moves_left)
-        if moves_left > 0 and self.own_cat() not in changes.get("napping", self.napping):
+        awake = self.own_cat() not in changes.get("napping", self.napping)
+        if moves_left > 0 and awake:
             phase = MOVE
-        elif not self.params.catch_phase:
-            return self._next_turn(**changes, teaser=())
+        elif awake and self._tiles_after_movement(changes):
+            phase, changes["moves_left"] = MOVE, 0
         else:
-            phase = CATCH
+            return self._end_movement(**changes)
         changes.update(phase=phase, room=-1, target=-1, cat=-1, chooser=-1, teaser=())
         return self._evolve(**changes)
 
+    def _end_movement(self, **changes: Any) -> NekoState:
+        """The movement part of the turn is over: the catch, or the next turn."""
+        if not self.params.catch_phase:
+            return self._next_turn(**changes, teaser=())
+        changes.update(phase=CATCH, room=-1, target=-1, cat=-1, chooser=-1, teaser=())
+        return self._evolve(**changes)
+
     def _after_catch_roll(self, faces: tuple[int, ...]) -> NekoState:
-        """'Be the fastest to catch the cat of the right colour at the end of each turn.'"""
-        if not self._may_catch():
-            return self._next_turn(dice=faces, catch_roll=faces)
-        return self._evolve(phase=FASTEST, dice=faces, catch_roll=faces)
+        """'Be the fastest to catch the cat of the right colour at the end of each turn.'
+
+        A roll with no cat to catch (blank faces, cats in the Garden: ``Params.catch_targets``)
+        catches nobody: the table is not asked and nobody gets rid of a tile.
+        """
+        if not self.caught_cats(faces):
+            return self._next_turn(dice=faces, catch_roll=faces, news="no cat to catch")
+        return self._evolve(phase=FASTEST, dice=faces, catch_roll=faces, news="")
+
+    def _caught_by(self, player: int) -> NekoState:
+        """``player`` was fastest: the cat goes to the Garden, then they get rid of a tile.
+
+        'You cannot get rid of your last tile by catching the cat shown on the die': a player
+        with one tile still catches (the cat is carried to the Garden) but discards nothing.
+        """
+        changes = self._catch_changes()
+        if self.may_discard(player):
+            return self._evolve(phase=DISCARD, catcher=player, **changes)
+        changes["news"] = changes.get("news", "the cat was caught") + (
+            f"; the {self.seat_name(player)} holds one tile: no discard"
+        )
+        return self._next_turn(**changes)
+
+    def _tiles_after_movement(self, changes: dict[str, Any]) -> bool:
+        """Whether the active player may still use a held tile (``held_tiles_after_movement``)."""
+        if not self.params.held_tiles_after_movement or not self.held:
+            return False
+        held = changes.get("held", self.held)[self.active]
+        if CRUNCHIES in held:
+            return True
+        cats = changes.get("cats", self.cats)
+        return AFFINITY in held and sum(c != GARDEN for c in cats) > 0
 
     def _catch_changes(self) -> dict[str, Any]:
         """The caught cat is carried to the Garden (``Params.caught_cat_to_garden``).
 
-        'Be the fastest to catch the cat of the right colour at the end of each turn.' /
-        'You cannot get rid of your last tile by catching the cat shown on the die.'
-        The cat of each colour on the catch roll is caught ('by the collar', in reviews of
-        the published game) and goes to the Garden, where 'it wakes up automatically'.
+        'Be the fastest to catch the cat of the right colour at the end of each turn.'
+        The cat of each caught colour is grabbed ('by the collar', in reviews of the
+        published game) and goes to the Garden, where 'it wakes up automatically'.
         """
         if not self.params.caught_cat_to_garden:
             return {}
-        caught = sorted({c for c in self.catch_roll if 0 <= c < len(COLOURS)})
-        moved = [c for c in caught if self.cats[c] != GARDEN]
+        moved = [c for c in self.caught_cats() if self.cats[c] != GARDEN]
         if not moved:
             return {}
         names = " and ".join(COLOURS[c] for c in moved)
@@ -951,7 +1107,13 @@ class NekoState(GameState):
         return [1.0 if p == self.winner else 0.0 for p in range(self.num_players)]
 
     def view(self, player: int | None) -> dict[str, Any]:
-        """What ``player`` sees: their own hideout tiles only; face-down event tiles as HIDDEN."""
+        """What ``player`` sees: their own hideout tiles only; face-down event tiles as HIDDEN.
+
+        ``player`` is a seat ``0..num_players-1`` or ``None`` (a spectator); anything else
+        raises a :class:`~nekolib.core.NekoError` saying so.
+        """
+        if player is not None:
+            player = check_seat(player, self.num_players, "view (or None for a spectator)")
         rooms = []
         for room in sorted(self.rooms_in_play):
             spaces = []
@@ -1021,8 +1183,11 @@ def _dealt(hands: Any, num_players: int, tiles: list[int]) -> tuple[tuple[int, .
     """Given ``hands``, checked: every tile of the rooms in play, 5 to each player."""
     try:
         dealt = tuple(tuple(sorted(h)) for h in hands)
-        ok = all(type(t) is int for h in dealt for t in h) and (
-            len(dealt) == num_players and sorted(t for h in dealt for t in h) == sorted(tiles)
+        ok = (
+            all(type(t) is int for h in dealt for t in h)
+            and len(dealt) == num_players
+            and all(len(h) == N_ICONS for h in dealt)
+            and sorted(t for h in dealt for t in h) == sorted(tiles)
         )
     except TypeError:
         ok = False
@@ -1058,11 +1223,12 @@ def new_game(
         overrides["version"] = version
     params = coerce_params(params, Params, overrides)
     num_players = check_player_count(num_players, 3, 6, "Neko-in")
-    colours = params.colours or tuple(range(num_players))
+    colours = tuple(range(num_players)) if params.colours is None else params.colours
     if len(colours) != num_players:
         raise InvalidSetup(
             f"Params.colours must give one cat colour per player ({num_players}); got {colours}"
         )
+    params.check_teaser_ends(colours)
     rng = make_rng(seed)
     tiles = [r * N_ICONS + i for r in colours for i in range(N_ICONS)]
     if hands is None:
