@@ -435,7 +435,7 @@ def test_analysis_imports_only_stdlib_sympy_and_core() -> None:
     import sys
     from pathlib import Path
 
-    from nekolib.neko_in import checks
+    from nekolib import argcheck
 
     def imports(module) -> set[str]:
         roots = set()
@@ -446,8 +446,8 @@ def test_analysis_imports_only_stdlib_sympy_and_core() -> None:
                 roots.add(node.module or "")
         return {r for r in roots if r.split(".")[0] not in sys.stdlib_module_names}
 
-    assert imports(ea) == {"sympy", "nekolib.core", "nekolib.neko_in.checks"}
-    assert imports(checks) == {"nekolib.core"}  # the argument checks need nothing more
+    assert imports(ea) == {"sympy", "nekolib.core", "nekolib.argcheck"}
+    assert imports(argcheck) == {"nekolib.core"}  # the argument checks need nothing more
 
 
 def test_figures_render() -> None:

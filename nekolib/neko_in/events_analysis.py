@@ -51,7 +51,7 @@ from typing import Any
 import sympy
 
 from nekolib.core import describe, make_rng
-from nekolib.neko_in.checks import AnalysisError, guard_module, whole
+from nekolib.argcheck import AnalysisError, guard_module, whole
 
 __all__ = [
     "CAT_COLOURS",

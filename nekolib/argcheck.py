@@ -1,7 +1,7 @@
-"""Argument checks for the public Neko-in analysis helpers (junk gets a nekolib error).
+"""Argument checks for public analysis helpers (junk gets a nekolib error, never a raw one).
 
-Every public function of :mod:`.analysis` and :mod:`.events_analysis` is wrapped by
-:func:`guard_module`: a value that slips past the explicit checks and breaks the maths
+A game's analysis module calls :func:`guard_module` on itself, wrapping every function in its
+``__all__``: a value that slips past the explicit checks and breaks the maths
 (``TypeError``, ``ZeroDivisionError`` ...) is reported as an :class:`AnalysisError` that
 shows the function's signature, never as a raw Python error.
 """
