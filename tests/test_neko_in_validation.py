@@ -8,7 +8,7 @@ import pytest
 
 from nekolib.core import IllegalAction, InvalidSetup
 from nekolib.neko_boss.rules import Place
-from nekolib.neko_in.rules import Discard, Hide, Move, Params, Roll, UseAffinity, new_game
+from nekolib.neko_in.rules import Discard, Fastest, Hide, Move, Params, Roll, UseAffinity, new_game
 
 KITCHEN = 1
 
@@ -124,3 +124,37 @@ def test_params_as_keywords_or_a_dict():
     assert new_game(3, version="events", params=Params(catch_dice=2)).params == Params(
         version="events", catch_dice=2
     )
+
+
+# --------------------------------------------------------------------------- issue 20
+FIVE_EACH = [[0, 1, 2, 3, 4], [5, 6, 7, 8, 9], [10, 11, 12, 13, 14]]
+
+
+@pytest.mark.parametrize(
+    "hands",
+    [
+        [[0, 1, 2, 3], [4, 5, 6, 7, 8, 9], [10, 11, 12, 13, 14]],  # 4 + 6 + 5
+        [[], [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10, 11, 12, 13, 14]],  # a seat with no tile
+        [[0], [1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14]],
+    ],
+)
+def test_hands_must_be_a_deal_of_five_each(hands):
+    """'shuffle them face down and deal 5 to each player'."""
+    with pytest.raises(InvalidSetup, match="5 to each of the 3 players"):
+        new_game(3, hands=hands)
+    assert new_game(3, hands=FIVE_EACH).hands == tuple(map(tuple, FIVE_EACH))
+
+
+@pytest.mark.parametrize("junk", [Move(None), Hide(None), Move("Kitchen"), Hide(1.5), None, "go"])
+def test_labels_and_explanations_of_junk_are_nekolib_answers(junk):
+    state = new_game(3, seed=1)
+    with pytest.raises(IllegalAction, match="Legal now: go to the Entrance"):
+        state.action_to_string(junk)
+    why = state.explain_illegal(junk)
+    assert "must be" in why or "not an action" in why
+
+
+def test_seats_are_named_after_their_cats_in_messages():
+    state = new_game(3, seed=1).apply(Move(1))  # the red cat's owner chooses the hideout
+    assert state.action_to_string(Fastest(2)) == "Yellow cat was fastest"
+    assert "now Red cat must decide" in state.explain_illegal(Move(2))

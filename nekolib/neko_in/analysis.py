@@ -13,8 +13,8 @@ from typing import Any
 
 import sympy as sp
 
-from nekolib.core import make_rng
 from nekolib.argcheck import AnalysisError, guard_module, whole
+from nekolib.core import make_rng
 from nekolib.neko_in.rules import (
     CAT_TEASER,
     COLOURS,

@@ -50,8 +50,8 @@ from typing import Any
 
 import sympy
 
-from nekolib.core import describe, make_rng
 from nekolib.argcheck import AnalysisError, guard_module, whole
+from nekolib.core import describe, make_rng
 
 __all__ = [
     "CAT_COLOURS",

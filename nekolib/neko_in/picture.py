@@ -852,6 +852,8 @@ def _status(view: dict[str, Any]) -> list[str]:
         what = f"brawl in the {room}! roll the two dice"
     elif phase == "fastest" and view["catch_roll"]:
         what = f"catch the {' or '.join(view['catch_roll'])} cat! who was fastest?"
+    elif phase == "move" and view["moves_left"] <= 0:
+        what = "use a held event tile, or end the movement"
     elif phase == "move":
         left = view["moves_left"]
         what += f" ({left} movement{'s' if left != 1 else ''} left)"
