@@ -924,7 +924,8 @@ class NekoState(GameState):
         catches nobody: the table is not asked and nobody gets rid of a tile.
         """
         if not self.caught_cats(faces):
-            return self._next_turn(dice=faces, catch_roll=faces, news="no cat to catch")
+            news = f"{self.news}; no cat to catch" if self.news else "no cat to catch"
+            return self._next_turn(dice=faces, catch_roll=faces, news=news)
         return self._evolve(phase=FASTEST, dice=faces, catch_roll=faces, news="")
 
     def _caught_by(self, player: int) -> NekoState:
