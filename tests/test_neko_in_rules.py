@@ -107,7 +107,7 @@ def test_free_room_the_owner_chooses_the_hideout_among_uncovered_ones():
     assert state.current_player() == 1 and state.turn_player() == 0
     assert state.legal_actions() == [Hide(sp(KITCHEN, i)) for i in (MOUSE, BIRD, BUTTERFLY, FISH)]
     err = assert_illegal(state, Hide(sp(KITCHEN, BELL)))
-    assert "covered" in str(err) and "player 1" in str(err)
+    assert "covered" in str(err) and "for Red cat" in str(err)
     assert_illegal(state, Hide(sp(LIVING, BELL)))
 
 
@@ -295,7 +295,7 @@ def test_wake_is_events_only_and_classic_errors_name_the_decider():
     assert err.decider == 0 and "Legal now" in str(err)
     hide = make().apply(Move(KITCHEN))
     err = assert_illegal(hide, Move(KITCHEN))
-    assert "player 1" in str(err)
+    assert "for Red cat" in str(err)
 
 
 def test_match_replays_from_the_log_and_undo_rerolls_the_same_dice():

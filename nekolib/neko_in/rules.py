@@ -156,6 +156,10 @@ _CHANCE_PHASES = frozenset({BRAWL, CRUNCH, TEASE, CATCH})
 _FIXED_DECIDER = {OVER: TERMINAL, FASTEST: TABLE} | dict.fromkeys(_CHANCE_PHASES, CHANCE)
 
 
+class _Written(str):
+    """Text already written for a person (an :class:`IllegalAction` shows it as it is)."""
+
+
 def _whole(value: Any) -> bool:
     """A whole number such as ``1`` or ``numpy.int64(1)`` (not ``True``, which is a bool)."""
     return isinstance(value, numbers.Integral) and not isinstance(value, bool)
@@ -170,15 +174,15 @@ def room_of(pos: int) -> int:
 
 def space_name(space: int) -> str:
     """``'bell (Kitchen)'``."""
-    if not 0 <= space < N_ICONS * len(COLOURS):
-        return f"no such hideout ({space})"
+    if not _whole(space) or not 0 <= space < N_ICONS * len(COLOURS):
+        return f"no such hideout ({space!r})"
     return f"{ICONS[space % N_ICONS]} ({ROOMS[space // N_ICONS]})"
 
 
 def tile_name(tile: int) -> str:
     """A hideout tile shows a coloured icon: ``'red fish bone'`` matches the Kitchen's fish bone."""
-    if not 0 <= tile < N_ICONS * len(COLOURS):
-        return f"no such tile ({tile})"
+    if not _whole(tile) or not 0 <= tile < N_ICONS * len(COLOURS):
+        return f"no such tile ({tile!r})"
     return f"{COLOURS[tile // N_ICONS]} {ICONS[tile % N_ICONS]}"
 
 
@@ -325,8 +329,8 @@ class Move:
     room: int
 
     def __str__(self) -> str:
-        if not 0 <= self.room < len(ROOMS):
-            return f"go to room {self.room} (no such room)"
+        if not _whole(self.room) or not 0 <= self.room < len(ROOMS):
+            return f"go to room {self.room!r} (no such room)"
         return f"go to the {ROOMS[self.room]}"
 
 
@@ -347,7 +351,8 @@ class Roll:
     faces: tuple[int, ...]
 
     def __str__(self) -> str:
-        return "rolled " + " + ".join(_face_name(f) for f in self.faces)
+        faces = self.faces if isinstance(self.faces, tuple) else (self.faces,)
+        return "rolled " + " + ".join(_face_name(f) for f in faces)
 
 
 @dataclass(frozen=True)
@@ -439,7 +444,7 @@ _WAKE, _PASS, _CRUNCH, _END = Wake(), Pass(), UseCrunchies(), EndTurn()
 
 
 def _face_name(face: int) -> str:
-    return COLOURS[face] if 0 <= face < len(COLOURS) else "blank"
+    return COLOURS[face] if _whole(face) and 0 <= face < len(COLOURS) else "blank"
 
 
 # --------------------------------------------------------------------------- dice
@@ -716,6 +721,28 @@ class NekoState(GameState):
         return len(self.hands[player]) >= 2
 
     # ------------------------------------------------------------------ messages
+    def check_action(self, action: Any) -> None:
+        """Raise :class:`IllegalAction` unless ``action`` is legal (seats named after cats)."""
+        if not self.is_legal(action):
+            raise self._illegal(action, self._why_illegal(action))
+
+    def _illegal(self, action: Any, reason: str) -> IllegalAction:
+        """The error for ``action``, in the words of the picture and the widget ('Black cat')."""
+        legal = self.legal_actions()
+        decider = self.current_player()
+        who = self.seat_name(decider)
+        if self._malformed(action) is None:
+            tried = self.action_to_string(action)
+        else:  # junk is shown as it was typed
+            tried = repr(action) if len(repr(action)) <= 60 else repr(action)[:57] + "..."
+        err = IllegalAction(
+            _Written(f"{tried} for {who}"),
+            reason,
+            [_Written(self.action_to_string(a)) for a in legal],
+        )
+        err.action, err.legal, err.decider = action, legal, decider
+        return err
+
     def _malformed(self, action: Any) -> str | None:
         """What makes ``action`` no well-formed Neko-in action (a junk field, another game's)."""
         return action_problem(action) or self._foreign_action(action)
@@ -765,7 +792,7 @@ class NekoState(GameState):
         """
         problem = self._malformed(action)
         if problem is not None:
-            raise IllegalAction(action, problem, self.legal_actions(), self.current_player())
+            raise self._illegal(action, problem)
         if isinstance(action, Fastest) and action.player in range(self.num_players):
             return f"{self.seat_name(action.player)} was fastest"
         if isinstance(action, Move) and self.phase == MOVE:
