@@ -405,3 +405,22 @@ def test_affinity_given_as_numpy_integers_is_the_same_swap():
     state = make(held=((AFFINITY,), (), ()), cats=cats(red=sp(LIVING, BELL)))
     assert state.is_legal(swap) and state.apply(swap).cats[BLACK] == sp(LIVING, BELL)
     assert not state.is_legal(UseAffinity(True, 0))  # a bool is no cat
+
+
+@pytest.mark.parametrize("n", [3, 5])
+def test_the_rulebook_readings_play_whole_games(n):
+    """Random Events games with both readings of item 5 on: every step keeps the invariants,
+    every game ends, and the new decision point is really met."""
+    params = Params(version="events", held_tiles_after_movement=True, lost_brawl_ends_movement=True)
+    ended = 0
+
+    def on_step(before, action, after) -> None:
+        nonlocal ended
+        check_step(before, action, after)
+        ended += type(action) is EndTurn
+
+    for seed in range(30):
+        state = new_game(n, seed=seed, params=params)
+        end, _ = play_out(state, RandomAgent(), random.Random(seed), on_step=on_step)
+        assert end.is_terminal()
+    assert ended > 10
