@@ -678,8 +678,18 @@ def _params(params: Params | None, overrides: dict[str, Any]) -> Params:
     return replace(params, **overrides) if overrides else params
 
 
+class _CountOf:
+    """The default of ``new_game(num_players=...)``: 2, or the count given in ``params``."""
+
+    def __repr__(self) -> str:
+        return "2 (or params.num_players)"
+
+
+_FROM_PARAMS: Any = _CountOf()
+
+
 def new_game(
-    num_players: int | None = None,
+    num_players: int = _FROM_PARAMS,
     *,
     params: Params | None = None,
     seed: int | None = None,
@@ -693,14 +703,13 @@ def new_game(
     """
     del seed  # Neko Boss has no chance events
     _check_arguments(params, overrides)
+    given = num_players is not _FROM_PARAMS
     if params is None:
-        params = Params(num_players=2 if num_players is None else num_players, **overrides)
+        params = Params(num_players=num_players if given else 2, **overrides)
     else:
         if overrides:
             params = replace(params, **overrides)
-        if num_players is not None and (
-            not _whole(num_players) or num_players != params.num_players
-        ):
+        if given and (not _whole(num_players) or num_players != params.num_players):
             raise InvalidSetup(
                 f"new_game got num_players={describe(num_players)} but the params are for "
                 f"{params.num_players} players; give the count once, or the same count twice"
