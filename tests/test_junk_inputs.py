@@ -400,6 +400,149 @@ def test_every_params_field_refuses_junk_by_name(key: str) -> None:
     assert not vague, "messages without the field or the value: " + "; ".join(vague)
 
 
+# --------------------------------------------------------------------------- views, labels, helpers
+VIEWED = ["neko_in", "neko_boss"]
+"""Games whose ``view``/``action_to_string`` and analysis helpers are checked here (issue 20;
+the other games' are being finished in their own branches)."""
+
+ANALYSIS_MODULES = {
+    "neko_in": ("nekolib.neko_in.analysis", "nekolib.neko_in.events_analysis"),
+    "neko_boss": ("nekolib.neko_boss.analysis",),
+}
+
+SMALL_JUNK = st.recursive(
+    st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(-3, 4),
+        st.sampled_from([0.0, 1.5, 2.0, -1.0, float("nan"), float("inf")]),
+        st.text(max_size=4),
+        st.sampled_from(["black", "nope", "purple", "light blue", "a1", "2", ""]),
+        st.binary(max_size=2),
+    ),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3),
+        st.tuples(inner, inner),
+        st.dictionaries(st.text(max_size=2), inner, max_size=2),
+    ),
+    max_leaves=4,
+)
+"""Junk for analysis helpers: small numbers only, so a value that happens to be valid
+gives a quick computation (the helpers' own bounds are tested with the helpers)."""
+
+
+def _is_seat(value: Any, state: GameState) -> bool:
+    return value is None or (type(value) is int and 0 <= value < state.num_players)
+
+
+@pytest.mark.parametrize("key", VIEWED)
+def test_view_answers_junk_with_a_neko_error(key: str) -> None:
+    """``view(p)`` for a seat or ``None``; anything else (``"0"``, ``1.0``, ``True``, ``99``)
+    raises a :class:`NekoError` saying which players there are."""
+    states = reachable(key)
+    failures: list[str] = []
+
+    @SETTINGS
+    @given(st.sampled_from(states), st.one_of(JUNK, st.integers(-3, 8)))
+    def run(state: GameState, who: Any) -> None:
+        TRIED[f"{key} views"] += 1
+        try:
+            view = state.view(who)
+        except NekoError as error:
+            if _is_seat(who, state):
+                failures.append(f"view({who!r}) refused a seat: {error}")
+            elif "player" not in str(error):
+                failures.append(f"view({who!r}): the message names no players: {error}")
+            return
+        except Exception as error:
+            failures.append(f"view({who!r}): {type(error).__name__}: {error}")
+            return
+        if not _is_seat(who, state):
+            failures.append(f"view({who!r}) answered {type(view).__name__} for no seat")
+
+    run()
+    print(f"\n{key}: {TRIED[f'{key} views']} junk viewers tried")
+    assert not failures, f"{len(failures)} problems, e.g.:\n" + "\n".join(failures[:10])
+
+
+@pytest.mark.parametrize("key", VIEWED)
+def test_action_to_string_answers_junk_with_a_neko_error(key: str) -> None:
+    """A label (a str) for every well-formed action of the game, a NekoError for junk."""
+    states = reachable(key)
+    failures: list[str] = []
+
+    @SETTINGS
+    @given(st.data())
+    def run(data: st.DataObject) -> None:
+        state = data.draw(st.sampled_from(states))
+        for recipe in data.draw(st.lists(junk_actions(key), min_size=1, max_size=5)):
+            TRIED[f"{key} labels"] += 1
+            try:
+                action = recipe()
+            except NekoError:
+                continue
+            try:
+                label = state.action_to_string(action)
+            except NekoError:
+                continue
+            except Exception as error:
+                failures.append(f"action_to_string({action!r}): {type(error).__name__}: {error}")
+                continue
+            if not isinstance(label, str):
+                failures.append(f"action_to_string({action!r}) gave {label!r}")
+        for action in state.legal_actions()[:5]:  # every legal action has a label
+            assert isinstance(state.action_to_string(action), str)
+
+    run()
+    print(f"\n{key}: {TRIED[f'{key} labels']} junk labels tried")
+    assert not failures, f"{len(failures)} problems, e.g.:\n" + "\n".join(failures[:10])
+
+
+def _helpers(key: str) -> list[Callable[..., Any]]:
+    """The public functions of the game's analysis modules."""
+    found = []
+    for name in ANALYSIS_MODULES[key]:
+        module = importlib.import_module(name)
+        found += [
+            getattr(module, f) for f in module.__all__ if inspect.isfunction(getattr(module, f))
+        ]
+    return found
+
+
+@pytest.mark.parametrize("key", VIEWED)
+def test_analysis_helpers_answer_junk_with_a_neko_error(key: str) -> None:
+    """Every public analysis helper, its parameters filled with junk (one at a time or all):
+    a result or a NekoError, never a raw TypeError / ZeroDivisionError."""
+    helpers = _helpers(key)
+    assert len(helpers) >= 10
+    failures: list[str] = []
+
+    @SETTINGS
+    @given(st.data())
+    def run(data: st.DataObject) -> None:
+        helper = data.draw(st.sampled_from(helpers))
+        params = [
+            p
+            for p in inspect.signature(helper).parameters.values()
+            if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)
+        ]
+        kwargs = {p.name: data.draw(SMALL_JUNK) for p in params if p.default is p.empty}
+        if params and data.draw(st.booleans()):  # bend one argument that has a default too
+            bent = data.draw(st.sampled_from(params))
+            kwargs[bent.name] = data.draw(SMALL_JUNK)
+        TRIED[f"{key} helpers"] += 1
+        try:
+            helper(**kwargs)
+        except NekoError:
+            return
+        except Exception as error:
+            failures.append(f"{helper.__name__}(**{kwargs!r}): {type(error).__name__}: {error}")
+
+    run()
+    print(f"\n{key}: {TRIED[f'{key} helpers']} junk helper calls tried")
+    assert not failures, f"{len(failures)} problems, e.g.:\n" + "\n".join(failures[:10])
+
+
 # --------------------------------------------------------------------------- Manekinecollection
 # view(), action_to_string() and the public analysis helpers answer junk with a NekoError
 # saying what is allowed, never a raw TypeError/ZeroDivisionError or a number for nonsense.

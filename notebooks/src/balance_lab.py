@@ -80,7 +80,8 @@ seats_figure(header, seats_rows)
 # %% [markdown]
 # ## A parameter sweep: Neko-in's die
 #
-# The catch roll shows a cat colour; a face of `-1` shows none, so nobody is caught on it.
+# The catch roll shows a cat colour; a face of `-1` shows none, so nobody is caught on it
+# (`catch_die_faces`; the two brawl dice keep their six colours).
 # With fewer colour faces, fewer cats are carried back to the Garden: how does that change
 # the length of a game and the edge of the first seat?
 
