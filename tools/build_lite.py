@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import contextlib
 import csv
 import email.parser
 import hashlib
@@ -408,13 +409,42 @@ def size_mb(path: Path) -> float:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file()) / 1e6
 
 
+def serve(site: Path, port: int) -> None:
+    """Serve ``site`` on http://127.0.0.1:port/ (``.mjs`` as JavaScript, ``.wasm`` as wasm).
+
+    The service worker JupyterLite registers needs https or localhost/127.0.0.1."""
+    import functools
+    import http.server
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        extensions_map = {  # noqa: RUF012 - the stdlib's class attribute, extended
+            **http.server.SimpleHTTPRequestHandler.extensions_map,
+            ".mjs": "text/javascript",
+            ".js": "text/javascript",
+            ".wasm": "application/wasm",
+            ".json": "application/json",
+        }
+
+    if not (site / "index.html").is_file():
+        raise SystemExit(f"lite: no site in {site}: run make lite first")
+    handler = functools.partial(Handler, directory=str(site))
+    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as server:
+        log(f"serving {site} on http://127.0.0.1:{port}/ (Ctrl-C stops it)")
+        with contextlib.suppress(KeyboardInterrupt):
+            server.serve_forever()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
         "--output", type=Path, default=OUTPUT, help="the site folder (default lite/_output)"
     )
+    parser.add_argument("--serve", type=int, metavar="PORT", help="serve the built site instead")
     args = parser.parse_args(argv)
     output = args.output.resolve()
+    if args.serve:
+        serve(output, args.serve)
+        return 0
     start = time.monotonic()
     core = pyodide_core()
     own = nekolib_wheel()
@@ -423,6 +453,7 @@ def main(argv: list[str] | None = None) -> int:
     BUILD.mkdir(parents=True, exist_ok=True)
     shipped = stage(core, wheels)
     jupyter_lite_build(output)
+    (output / ".nojekyll").touch()  # GitHub Pages: serve the folder as it is
     log(
         f"built {output}/ in {time.monotonic() - start:.0f} s: "
         f"{size_mb(output):.1f} MB, {len(wheels)} wheels, notebooks {', '.join(shipped)}"
