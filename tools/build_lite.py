@@ -9,8 +9,9 @@ pinned, and nothing is fetched from a CDN at build or run time:
    own stub wheels from jupyterlite-pyodide-kernel, and nekolib's wheel built from this
    checkout, with the committed game charts (``figures/<game>_*.png``) added as package
    data (``nekolib/_figures/``): the fallback when matplotlib is missing (it is, in Pyodide);
-3. every ``.py`` of those wheels compiled to ``.pyc`` by Pyodide's own CPython under Node
-   (``lite/precompile.mjs``; cached by wheel digest), so sympy is not compiled in the browser;
+3. test suites (``tests/`` folders) left out, and every ``.py`` of those wheels compiled to
+   ``.pyc`` by Pyodide's own CPython under Node (``lite/precompile.mjs``; cached by wheel
+   digest), so sympy is not compiled in the browser;
 4. ``pyodide-lock.json`` listing exactly those wheels (dependencies evaluated for
    ``sys_platform == "emscripten"``), next to the core in ``static/pyodide/``;
 5. the notebooks ``notebooks/*.ipynb`` as they are at build time (minus :data:`LEFT_OUT`),
@@ -207,10 +208,16 @@ def wheel_name(wheel: Path) -> str:
     return canonicalize_name(wheel.name.split("-", 1)[0])
 
 
+STRIP_VERSION = "tests-1"
+"""Changes when what :func:`unpack` strips changes (part of the compiled wheels' cache key)."""
+
+
 def unpack(wheel: Path, dest: Path, extra: dict[str, bytes]) -> None:
+    """Unpack ``wheel`` without its test suites (``tests/`` folders: sympy's are 31 of its
+    72 MB once compiled, unpacked by the browser at every start) and add ``extra`` files."""
     shutil.rmtree(dest, ignore_errors=True)
     with zipfile.ZipFile(wheel) as zf:
-        zf.extractall(dest)
+        zf.extractall(dest, [n for n in zf.namelist() if "/tests/" not in n])
     for name, data in extra.items():
         (dest / name).parent.mkdir(parents=True, exist_ok=True)
         (dest / name).write_bytes(data)
@@ -221,6 +228,7 @@ def repack(source: Path, unpacked: Path, target: Path) -> None:
     RECORD rows for them; fixed timestamps so an unchanged input gives the same wheel."""
     with zipfile.ZipFile(source) as zf:
         names = [i.filename for i in zf.infolist() if not i.is_dir()]
+    names = [n for n in names if (unpacked / n).is_file()]  # less what unpack() stripped
     record = next(n for n in names if n.endswith(".dist-info/RECORD"))
     new = sorted(
         p.relative_to(unpacked).as_posix()
@@ -228,7 +236,7 @@ def repack(source: Path, unpacked: Path, target: Path) -> None:
         if p.is_file() and p.relative_to(unpacked).as_posix() not in names
     )
     rows = list(csv.reader(io.StringIO((unpacked / record).read_text(encoding="utf-8"))))
-    rows = [r for r in rows if r and r[0] != record]
+    rows = [r for r in rows if r and r[0] != record and r[0] in names]
     for name in new:
         data = (unpacked / name).read_bytes()
         digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
@@ -263,7 +271,7 @@ def precompiled(wheels: list[Path], core: Path, extra: dict[Path, dict[str, byte
     out: list[Path] = []
     todo: list[tuple[Path, Path]] = []
     for wheel in wheels:
-        key = hashlib.sha256(wheel.read_bytes())
+        key = hashlib.sha256(wheel.read_bytes() + STRIP_VERSION.encode())
         for name, data in sorted(extra.get(wheel, {}).items()):
             key.update(name.encode() + hashlib.sha256(data).digest())
         target = done_dir / key.hexdigest()[:16] / wheel.name

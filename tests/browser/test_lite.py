@@ -28,6 +28,8 @@ import shutil
 import subprocess
 import threading
 import time
+import urllib.parse
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -93,7 +95,19 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     }
 
     def log_message(self, format, *args):
-        self.server.requests.append(self.path)
+        self.server.requests.append(urllib.parse.unquote(urllib.parse.urlsplit(self.path).path))
+
+
+@dataclass
+class LiteServer:
+    base: str
+    root: Path
+    requests: list[str]
+
+    def served_mb(self, since: int = 0) -> float:
+        """Megabytes of the site's files served since request number ``since``."""
+        files = (self.root / p.lstrip("/") for p in self.requests[since:])
+        return sum(f.stat().st_size for f in files if f.is_file()) / 1e6
 
 
 @pytest.fixture(scope="module")
@@ -104,7 +118,7 @@ def lite_server(lite_site):
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
+        yield LiteServer(f"http://127.0.0.1:{server.server_address[1]}", lite_site, server.requests)
     finally:
         server.shutdown()
         server.server_close()
@@ -290,8 +304,10 @@ def site_notebooks() -> list[str]:
 def test_lite_site_cold_start_median_of_three(lite_server, lite_browser, lite_times):
     for _ in range(COLD_LOADS):
         with cold_page(lite_browser) as page:
-            load = open_notebook(page, lite_server, COLD_NOTEBOOK)
+            before = len(lite_server.requests)
+            load = open_notebook(page, lite_server.base, COLD_NOTEBOOK)
             load.pop("cell")
+            load["served_mb"] = round(lite_server.served_mb(before), 1)
             lite_times["cold_loads"].append(load)
             assert_stayed_on_loopback(page)
     loads = lite_times["cold_loads"]
@@ -313,7 +329,7 @@ def test_each_game_notebook_runs_and_plays_in_the_lite_site(
     answer = answer_text(exercise(key).demo_variant().answer)  # computed here, in CPython
     with cold_page(lite_browser) as page:
         meter = FrameMeter(page)
-        times = open_notebook(page, lite_server, notebook)
+        times = open_notebook(page, lite_server.base, notebook)
         start = time.monotonic()
         run_the_rest(page, times.pop("cell"))
         state = wait_all_cells(page)
