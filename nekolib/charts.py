@@ -98,6 +98,20 @@ class CommittedFigure:
         return f"<CommittedFigure {self.stem}: {self.caption}>"
 
 
+def show_figures_inline() -> None:
+    """In IPython, show a ``matplotlib.figure.Figure`` value as a PNG, as ``%matplotlib
+    inline`` would (the notebooks do not use the magic: it raises in Pyodide)."""
+    try:
+        from IPython import get_ipython
+        from IPython.core.pylabtools import select_figure_formats
+    except ImportError:  # pragma: no cover - plain Python: nothing is displayed anyway
+        return
+    shell = get_ipython()
+    if shell is not None and not getattr(shell, "_nekolib_figures_inline", False):
+        select_figure_formats(shell, {"png"}, bbox_inches="tight")
+        shell._nekolib_figures_inline = True
+
+
 def chart(stem: str, default_args: str = "") -> Callable[[F], F]:
     """Decorate a chart function: without matplotlib it returns the :class:`CommittedFigure`
     ``stem`` instead of computing anything. ``default_args`` describes what the committed
@@ -107,6 +121,7 @@ def chart(stem: str, default_args: str = "") -> Callable[[F], F]:
         @functools.wraps(make)
         def chart_or_committed(*args: Any, **kwargs: Any) -> Any:
             if matplotlib_available():
+                show_figures_inline()
                 return make(*args, **kwargs)
             note = f" with {default_args}, not this call's arguments" if args or kwargs else ""
             return CommittedFigure(stem, note if default_args else "")

@@ -128,3 +128,18 @@ def test_old_import_paths_of_the_data_readers_still_work():
 
     assert perfect_play is solved.perfect_play and shares is solved.shares
     assert PERFECT_PLAY == solved.PERFECT_PLAY
+
+
+def test_chart_values_show_as_pictures_without_the_matplotlib_magic():
+    """The notebooks no longer run ``%matplotlib inline`` (it raises in Pyodide): a chart's
+    ``Figure`` value must still show as a PNG in a local Jupyter kernel."""
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [
+        nbformat.v4.new_code_cell("from nekolib.neko_in import charts\ncharts.brawl_odds_figure()")
+    ]
+    nbclient.NotebookClient(nb, kernel_name="python3", timeout=120).execute()
+    (out,) = nb.cells[0].outputs
+    assert out.output_type == "execute_result"
+    assert out.data["image/png"] and "Figure" in out.data["text/plain"]
