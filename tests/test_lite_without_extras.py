@@ -139,7 +139,8 @@ def test_chart_values_show_as_pictures_without_the_matplotlib_magic():
     nb.cells = [
         nbformat.v4.new_code_cell("from nekolib.neko_in import charts\ncharts.brawl_odds_figure()")
     ]
-    nbclient.NotebookClient(nb, kernel_name="python3", timeout=120).execute()
+    resources = {"metadata": {"path": str(ROOT)}}  # the kernel imports this checkout's nekolib
+    nbclient.NotebookClient(nb, kernel_name="python3", timeout=120, resources=resources).execute()
     (out,) = nb.cells[0].outputs
     assert out.output_type == "execute_result"
     assert out.data["image/png"] and "Figure" in out.data["text/plain"]
