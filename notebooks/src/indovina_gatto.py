@@ -26,7 +26,6 @@
 # *tigrato*, *gomitolo di lana*, ...).
 
 # %%
-# %matplotlib inline
 from collections import Counter
 from fractions import Fraction  # noqa: F401  (for your answers to the exercises)
 

@@ -182,7 +182,8 @@ print(result.winner, result.nodes, "positions", f"{result.seconds:.2f} s")
 
 # %%
 from nekolib.lab.stats import wilson
-from nekolib.neko_boss.charts import perfect_play, perfect_play_figure
+from nekolib.neko_boss.charts import perfect_play_figure
+from nekolib.neko_boss.solved import perfect_play
 
 results = perfect_play()
 for source, row in results["summary"].items():

@@ -21,7 +21,6 @@
 # The rules engine is `nekolib.neko_in`; this notebook only calls it.
 
 # %%
-# %matplotlib inline
 from fractions import Fraction
 
 from IPython.display import display
