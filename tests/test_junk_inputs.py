@@ -347,7 +347,7 @@ def test_junk_setup_raises_only_invalid_setup(key: str) -> None:
     run()
     print(f"\n{key}: {TRIED[f'{key} setups']} junk setups tried {dict(counts)}")
     assert not failures, f"{len(failures)} problems, e.g.:\n" + "\n".join(failures[:10])
-    assert counts["refused"] > 20 and counts["accepted"] > 5  # both sides were exercised
+    assert counts["refused"] > 20 and counts["accepted"] >= 3  # both sides were exercised
 
 
 def play_a_little(state: GameState, label: str, failures: list[str], steps: int = 40) -> None:
