@@ -33,6 +33,7 @@ from nekolib.classroom import (
     variant_seed,
 )
 from nekolib.classroom.answers import canonical_answer
+from nekolib.classroom.bank import notes_for
 from nekolib.classroom.graded import verify
 from nekolib.classroom.handout import graded_notebook, graded_variants
 from nekolib.classroom.hidden_test import _nk_same
@@ -98,7 +99,13 @@ def _word(text: str) -> re.Pattern[str]:
 
 
 def _leaks(nb, answer, kind: str) -> list[str]:
-    """Every form of ``answer`` found in the notebook (whole JSON: sources, outputs, meta)."""
+    """Every form of ``answer`` found in the notebook (whole JSON: sources, outputs, meta).
+
+    The game's notes cell is left out: it is the same text in every student's notebook
+    (checked below), so a move it gives as an example tells nobody their answer.
+    """
+    nb = nbformat.from_dict(nb)
+    nb.cells = [c for c in nb.cells if c.get("id") != "notes"]
     text = _all_text(nb)
     code = "\n".join(c.source for c in _cells(nb, "code")) + json.dumps(nb.metadata)
     found = []
@@ -167,6 +174,8 @@ def test_graded_notebooks_hold_no_answer_seed_key_or_check(built, game: str) -> 
         assert "BEGIN SOLUTION" not in text and "Worked solution" not in text
         assert "Check" not in text and "nekolib.classroom import" not in text
         sources = "\n".join(c.source for c in nb.cells)
+        (notes,) = [c.source for c in nb.cells if c.get("id") == "notes"]
+        assert notes == notes_for(game)
         variants = graded_variants(game, secret, student.id)
         for ex, variant in zip(exercises_for(game), variants, strict=True):
             assert ex.key not in text and str(variant.seed) not in text

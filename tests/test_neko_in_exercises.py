@@ -97,8 +97,9 @@ def test_check_says_right_and_wrong_never_the_answer(key):
     assert v.canonical not in wrong.message
     second = check(answer + Fraction(1, 7))
     assert "Hint 2" in second.message or len(v.hints) == 1
-    assert check(float(answer)).status == "unreadable"
-    assert "exact fraction" in check(float(answer)).message
+    assert check(float(answer)).right  # 25/64 typed without quotes is exactly the answer
+    assert "decimal" in check(float(answer)).message
+    assert check(float(answer) + 1e-9).status == "wrong"
     assert check(None).status == "not answered"
     assert "not answered yet" in str(check(None))
 

@@ -83,7 +83,8 @@ class Check:
         hints = self._variant.hints
         number = min(self.tries, len(hints))
         hint = f"Hint {number} of {len(hints)}: {hints[number - 1]}"
-        return Feedback(WRONG, f"{self.title}: not right yet. {hint}")
+        read = f" (your decimal {value.typed!r} was read as {value.exact})" if decimal else ""
+        return Feedback(WRONG, f"{self.title}: not right yet{read}. {hint}")
 
     def picture(self) -> Any:
         """The position the exercise is about, drawn as the student sees it, if any."""
