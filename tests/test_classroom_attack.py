@@ -64,12 +64,14 @@ def test_graded_notebook_yields_no_answer_and_practice_does(game: str) -> None:
     targets = _targets(variants)
     assert len(targets) >= 3, f"{game}: too few recognisable answers to attack"
     report = _run_attack(graded_notebook(STUDENT, game, SECRET, "form"), targets, 5)
+    print(f"\n{game} graded: {report}")
     assert report["found"] == {}, report
     assert report["walked"] > 100 and report["digests"] == 0
 
     practice = [ex.for_student(STUDENT.id) for ex in (v.exercise for v in variants)]
     practice_targets = _targets(practice)
     report = _run_attack(practice_notebook(STUDENT, game), practice_targets, 5)
+    print(f"{game} practice: {report}")
     assert len(report["found"]) == len(practice_targets), report  # the walk reads them all
     assert report["digests"] == len(variants)
 
@@ -81,6 +83,7 @@ def test_right_wrong_digests_resist_a_brute_force(tmp_path: Path) -> None:
     variants = graded_variants(game, SECRET, STUDENT.id)
     targets = _targets(variants)
     report = _run_attack(graded_notebook(STUDENT, game, SECRET, "right-wrong"), targets, 4)
+    print(f"\n{game} graded, right/wrong: {report}")
     assert report["digests"] == len(variants) and report["found"] == {}, report
     rate = report["guesses"] / report["brute_seconds"]
     assert rate < 50, f"{rate:.0f} guesses/s: the digest is too cheap"
