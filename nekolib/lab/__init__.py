@@ -5,7 +5,7 @@ Dask (a local cluster by default, any cluster by address), and summarise the res
 
     from nekolib.lab import load_experiment, run, ladder, to_markdown
     exp = load_experiment("experiments/neko_boss_ladder.toml")
-    rows = run(exp, out="results")          # resumable: finished games are kept
+    rows = run(exp)                # into ./results; resumable: finished games are kept
     print(to_markdown(ladder(rows)))
 
 Command line: ``python -m nekolib lab run experiments/x.toml [--scheduler tcp://host:8786]``
@@ -22,7 +22,7 @@ from nekolib.lab.experiment import (
     parse_experiment,
 )
 from nekolib.lab.play import play_game
-from nekolib.lab.runner import results_path, run, run_serial
+from nekolib.lab.runner import IncompleteRunError, results_path, run, run_serial
 from nekolib.lab.stats import (
     agent_shares,
     bradley_terry,
@@ -34,15 +34,19 @@ from nekolib.lab.stats import (
     to_markdown,
     wilson,
 )
-from nekolib.lab.store import RESULTS_DIR, Store, read_rows
+from nekolib.lab.store import RESULTS_DIR, MixedVersionsError, Store, read_rows
+from nekolib.lab.version import code_version
 
 __all__ = [
     "RESULTS_DIR",
     "Experiment",
     "ExperimentError",
+    "IncompleteRunError",
+    "MixedVersionsError",
     "Store",
     "agent_shares",
     "bradley_terry",
+    "code_version",
     "game_seed",
     "ladder",
     "load_experiment",
