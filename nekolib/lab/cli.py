@@ -149,9 +149,32 @@ def list_text(only: list[str] | None = None) -> str:
                 f.default_factory() if f.default_factory is not dataclasses.MISSING else "-"
             )  # fmt: skip
             kind = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", f.type)
-            parts.append(f"  {f.name}: {kind} = {default!r}")
+            parts.append(f"  {f.name}: {kind} = {_short(default)}{_choices(key, f.name)}")
         parts.append("")
     return "\n".join(parts)
+
+
+def _short(value: Any) -> str:
+    """A default as the experiment file would give it (a board by its name), at most 80."""
+    name = getattr(value, "name", None)
+    text = repr(name if isinstance(name, str) else value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _choices(game: str, field: str) -> str:
+    """`` (one of: ...)`` when the game names the values of ``field`` (``BOARDS``)."""
+    import importlib
+
+    for module in ("rules", "boards"):
+        try:
+            named = getattr(
+                importlib.import_module(f"nekolib.{game}.{module}"), field.upper() + "S", None
+            )
+        except ImportError:
+            continue
+        if isinstance(named, dict):
+            return f"  (one of: {', '.join(map(str, named))})"
+    return ""
 
 
 def summary_text(path: str | Path) -> str:
