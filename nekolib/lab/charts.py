@@ -192,6 +192,7 @@ def sweep_figure(header: dict[str, Any], rows: Rows) -> Figure:
         + ("" if len(counts) == 1 else f" ({t['players']}p)")
         + f": p = {t['p']:.3g}"
         for t in sweep_tests(rows, [key])
+        if t["p"] == t["p"]  # not nan: a quantity that varied
     )
     fig.suptitle(f"Sweep of {key}: {_title(header, rows)}\ndo the values differ? {tests}")
     fig.tight_layout()

@@ -203,7 +203,7 @@ def summary_text(path: str | Path) -> str:
     parts.append("Code: " + "; ".join(_code_text(c) for c in codes))
     if len(codes) > 1 or events(path):
         parts.append(f"**Mixed code**: {len(codes)} versions played these games.")
-    if rows and len({a for r in rows for a in r["seats"]}) > 1:
+    if rows and not exp["sweep"] and len({a for r in rows for a in r["seats"]}) > 1:
         parts += ["### Strength ladder", to_markdown(ladder(rows), digits=2)]
         parts += ["### Head to head (stronger first)", to_markdown(head_to_head(rows), digits=3)]
     if rows:

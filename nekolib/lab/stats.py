@@ -587,6 +587,9 @@ def sweep_tests(rows: Iterable[Row], by: Sequence[str] | None = None) -> list[di
 
 
 def _test_row(players: int, quantity: str, test: str, stat: float, df: int, p: float) -> dict:
+    if df == 0:
+        test, stat, p = "none: every value gave the same outcomes", math.nan, math.nan
+        return {"players": players, "quantity": quantity, "test": test, "statistic": stat, "p": p}
     return {"players": players, "quantity": quantity, "test": f"{test}, {df} df",
             "statistic": stat, "p": p}  # fmt: skip
 
