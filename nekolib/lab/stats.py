@@ -319,6 +319,7 @@ def bradley_terry(
     prior: float = 0.5,
     iterations: int = 10_000,
     tol: float = 1e-12,
+    start: Mapping[str, float] | None = None,
 ) -> dict[str, float]:
     """Bradley-Terry ratings on the Elo scale (400·log10 of strength), ``anchor`` at 0.
 
@@ -328,7 +329,8 @@ def bradley_terry(
     which is finite only when every agent has beaten (and lost to) the others' group
     (Ford 1957: the "finished above" graph is strongly connected): agents above the
     anchor's group then rate ``inf``, below it ``-inf``, neither ``nan``.
-    ``anchor`` defaults to ``"random"`` if rated, else the first agent by name.
+    ``anchor`` defaults to ``"random"`` if rated, else the first agent by name; ``start``:
+    ratings to start the iteration from (the bootstrap starts from the full fit).
     """
     agents = sorted({a for pair in wins for a in pair})
     if not agents:
@@ -349,7 +351,10 @@ def bradley_terry(
         above, below = anchor in reach[a], a in reach[anchor]
         out[a] = math.inf if above and not below else -math.inf if below else math.nan
     inner = {pair: v for pair, v in w.items() if pair[0] in group and pair[1] in group}
-    p = _mm(group, inner, iterations, tol)
+    first = {
+        a: 10 ** (start[a] / 400) for a in group if start and math.isfinite(start.get(a, math.nan))
+    }
+    p = _mm(group, inner, iterations, tol, first)
     base = p[anchor]
     out |= {a: 400 * math.log10(p[a] / base) for a in group}
     return {a: out[a] for a in agents}
@@ -366,10 +371,14 @@ def _closure(beat: Mapping[str, set[str]]) -> dict[str, set[str]]:
 
 
 def _mm(
-    agents: list[str], w: Mapping[tuple[str, str], float], iterations: int, tol: float
+    agents: list[str],
+    w: Mapping[tuple[str, str], float],
+    iterations: int,
+    tol: float,
+    start: Mapping[str, float] | None = None,
 ) -> dict[str, float]:
     """Hunter's MM iteration on one strongly connected group (geometric mean 1)."""
-    p = dict.fromkeys(agents, 1.0)
+    p = {a: (start or {}).get(a, 1.0) for a in agents}
     if len(agents) == 1:
         return p
     for _ in range(iterations):
@@ -490,9 +499,10 @@ def _bootstrap_diffs(
         return {}
     rng = random.Random(seed)
     samples: dict[tuple[str, str], list[float]] = defaultdict(list)
+    full = bradley_terry(pairwise_wins(rows))
     for _ in range(rounds):
         resample = [rows[rng.randrange(len(rows))] for _ in rows]
-        r = bradley_terry(pairwise_wins(resample), iterations=500, tol=1e-9)
+        r = bradley_terry(pairwise_wins(resample), iterations=2000, tol=1e-9, start=full)
         for i, a in enumerate(order):
             for b in order[i + 1 :]:
                 if a in r and b in r:
@@ -508,10 +518,11 @@ def _bootstrap_ratings(
         return {}
     rng = random.Random(seed)
     samples: dict[str, list[float]] = defaultdict(list)
+    full = bradley_terry(pairwise_wins(rows), anchor)
     for _ in range(rounds):
         resample = [rows[rng.randrange(len(rows))] for _ in rows]
         for agent, r in bradley_terry(
-            pairwise_wins(resample), anchor, iterations=500, tol=1e-9
+            pairwise_wins(resample), anchor, iterations=2000, tol=1e-9, start=full
         ).items():
             samples[agent].append(r)
     return {a: (_quantile(v, 0.025), _quantile(v, 0.975)) for a, v in samples.items()}
