@@ -373,7 +373,7 @@ def test_seat_and_sweep_tables_by_hand():
     ]
     assert tests[0]["p"] == pytest.approx(2 * (1 + 8 + 28) / 256)  # 6 of 8 decisive, two-sided
     assert tests[1]["p"] == pytest.approx(1.0)
-    assert "8 games detect an edge of 49.5 points" in tests[0]["power"]
+    assert "8 decisive games detect an edge of 49.5 points" in tests[0]["power"]
     sweep = sweep_summary(rows)
     assert (sweep[0]["W"], sweep[0]["D"], sweep[0]["L"]) == (6, 2, 2) and "W" not in sweep[1]
     assert (sweep[0]["seat0_low"], sweep[0]["seat0_high"]) == wilson(7, 10)

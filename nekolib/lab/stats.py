@@ -234,20 +234,24 @@ def seat_tests(rows: Iterable[Row], by_point: bool = True) -> list[dict[str, Any
             entry["statistic"] = stat
             trials, p0, tests = games, 1 / n, n
         edge = detectable_edge(trials, p0, tests)
-        entry |= {"p": p, "edge80": edge, "power": power_line(trials, p0, tests)}
+        what = "decisive games" if n == 2 else "games"
+        entry |= {"p": p, "edge80": edge, "power": power_line(trials, p0, tests, what=what)}
         out.append(entry)
     return out
 
 
-def power_line(n: int, p0: float, tests: int = 1, target: float | None = None) -> str:
-    """ "this run detects an edge of X points with 80% power; N games would detect Y"."""
+def power_line(
+    n: int, p0: float, tests: int = 1, target: float | None = None, what: str = "games"
+) -> str:
+    """``N games detect an edge of X points with 80% power; M would detect Y`` (``what``
+    names the trials: ``decisive games`` when draws are left out)."""
     edge = detectable_edge(n, p0, tests)
     if target is None:
         target = max(0.005, math.floor(edge * 200) / 400)  # half the edge, to 0.5 points
     more = games_for_edge(target, p0, tests)
     level = f"5% level, Holm over {tests} seats" if tests > 1 else "5% level"
     return (
-        f"{n} games detect an edge of {100 * edge:.1f} points with 80% power ({level}); "
+        f"{n} {what} detect an edge of {100 * edge:.1f} points with 80% power ({level}); "
         f"{more} would detect {100 * target:.1f}"
     )
 
