@@ -159,6 +159,8 @@ def test_head_to_head_of_committed_ladders(path):
     table = head_to_head(rows, bootstrap=50)
     agents = {a for r in rows for a in r["seats"]}
     assert len(table) == len(agents) * (len(agents) - 1) // 2  # every pair met
+    adjusted = multitest.multipletests([e["p"] for e in table], method="holm")[1]
+    assert [e["p_holm"] for e in table] == pytest.approx(list(adjusted))
     for entry in table:
         a, b = entry["pair"].split(" - ")
         assert [entry["W"], entry["D"], entry["L"]] == record[a, b] == record[b, a][::-1]

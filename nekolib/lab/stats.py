@@ -454,7 +454,8 @@ def head_to_head(
     """Every pair of agents that met, stronger first (ladder order): comparisons ``n``,
     ``W``/``D``/``L`` (finished above / level / below), the first agent's score
     ``(W + D/2) / n`` with its Wilson 95% interval, the exact sign test of W against L
-    (``p``), and the rating difference (Elo) with a bootstrap 95% interval.
+    (``p``; ``p_holm``: Holm-adjusted over the table's pairs), and the rating difference
+    (Elo) with a bootstrap 95% interval.
 
     A perfect record (``L = D = 0``) has no finite difference: ``diff_low`` is then the
     one-sided 95% bound ``400·log10(q / (1 - q))``, ``q = 0.05^(1/n)`` (Clopper-Pearson),
@@ -483,6 +484,8 @@ def head_to_head(
                 dlow, dhigh = -math.inf, -_elo(lower_bound_all(n))
             entry |= {"diff_low": dlow, "diff_high": dhigh}
             out.append(entry)
+    for entry, p_adj in zip(out, holm([e["p"] for e in out]), strict=True):
+        entry["p_holm"] = p_adj
     return out
 
 
