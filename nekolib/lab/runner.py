@@ -259,24 +259,29 @@ def _run_on(
     done = experiment.total - sum(len(b) for b in batches)
     bar = _bar(experiment, done, progress)
     queue: Iterator[list[int]] = iter(batches)
-    pending: dict[str, Any] = {}
+    pending: dict[str, tuple[Any, list[int]]] = {}
 
     def submit() -> Any | None:
         indices = next(queue, None)
         if indices is None:
             return None
         key = task_key(experiment, indices)
-        pending[key] = client.submit(play_games, experiment, indices, key=key, pure=False)
-        return pending[key]
+        future = client.submit(play_games, experiment, indices, key=key, pure=False)
+        pending[key] = (future, indices)
+        return future
 
-    first = [f for f in (submit() for _ in range(max(1, window))) if f is not None]
-    finished = as_completed(first)
+    finished = as_completed([f for f in (submit() for _ in range(max(1, window))) if f])
     try:
         for future in finished:
             rows = future.result()
-            pending.pop(future.key, None)
+            _, indices = pending.pop(future.key)
             future.release()
             del future
+            if [r["index"] for r in rows] != indices:  # a task key answered for other games
+                raise IncompleteRunError(
+                    f"a Dask task for games {index_ranges(indices)} returned games "
+                    f"{index_ranges([r['index'] for r in rows])}; nothing of it was stored"
+                )
             _stored(store, rows, bar, on_rows)
             more = submit()
             if more is not None:
@@ -284,7 +289,7 @@ def _run_on(
     finally:
         bar.close()
         if pending:
-            client.cancel(list(pending.values()))
+            client.cancel([future for future, _ in pending.values()])
 
 
 def _stored(store: Store, rows: list[dict[str, Any]], bar: Any, on_rows: RowsHook | None) -> None:
