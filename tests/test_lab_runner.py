@@ -9,7 +9,7 @@ import pytest
 
 from nekolib.__main__ import main
 from nekolib.core import NekoError
-from nekolib.lab import Store, parse_experiment, results_path, run, run_serial
+from nekolib.lab import Store, load_experiment, parse_experiment, results_path, run, run_serial
 
 distributed = pytest.importorskip("distributed")
 pytestmark = pytest.mark.filterwarnings("ignore:Port .* is already in use")
@@ -150,32 +150,36 @@ def test_task_keys_name_every_game_of_their_batch():
 
 
 def test_two_concurrent_runs_with_different_batches_both_complete(cluster, tmp_path):
-    """The same experiment from two clients on one cluster, batches of 1 and 5: the keys
-    used to collide (a batch-5 task answered with a batch-1 row) and a run ended half done."""
-    import threading
+    """The same experiment from two terminals on one cluster, batches of 5 (a subprocess)
+    and of 1 (this process) at the same time: the keys used to collide (a batch-5 task was
+    answered with a batch-1 row) and a run ended half done with status 0."""
+    import subprocess
+    import sys
 
     exp = parse_experiment(QUICK)
-    results: dict[int, list] = {}
-    errors: list[BaseException] = []
-
-    def go(batch: int) -> None:
-        try:
-            results[batch] = run(
-                exp, tmp_path / f"b{batch}", scheduler=cluster.scheduler_address,
-                batch=batch, window=3, progress=False,
-            )  # fmt: skip
-        except BaseException as err:
-            errors.append(err)
-
-    threads = [threading.Thread(target=go, args=(b,)) for b in (1, 5)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=240)
-    assert not errors, errors
+    toml = tmp_path / "quick.toml"
+    toml.write_text(
+        'game = "neko_boss"\nplayers = 2\ngames = 24\nseed = 9\nrotate = ["random", "greedy"]\n'
+        '[params]\nboard = "grid_3x4"\n'
+    )
+    assert load_experiment(toml).fingerprint() == exp.fingerprint()
+    other = subprocess.Popen(
+        [sys.executable, "-m", "nekolib", "lab", "run", str(toml), "--quiet", "--batch", "5",
+         "--scheduler", cluster.scheduler_address, "--out", str(tmp_path / "b5")],
+        stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        mine = run(
+            exp, tmp_path / "b1", scheduler=cluster.scheduler_address, batch=1, window=3,
+            progress=False,
+        )  # fmt: skip
+        assert other.wait(timeout=300) == 0, other.stderr.read()
+    finally:
+        other.kill()
     serial = run_serial(exp, tmp_path / "serial")
+    theirs = Store(tmp_path / "b5" / "quick.jsonl", exp).rows()
+    assert _without_seconds(mine) == _without_seconds(serial) == _without_seconds(theirs)
     for batch in (1, 5):
-        assert _without_seconds(results[batch]) == _without_seconds(serial)
         lines = (tmp_path / f"b{batch}" / "quick.jsonl").read_text().splitlines()
         assert len(lines) == 1 + exp.total
 
