@@ -10,10 +10,19 @@ WORKERS ?= auto
 ROSTER ?= docs/classroom/roster_example.csv
 OUT    ?= classroom
 GAMES  ?=
+MODE   ?= graded
+FEEDBACK ?= form
 # Jupyter refuses to run as root unless told to (containers, CI machines).
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: help install test test-fast lint lab figures notebooks bench app test-browser classroom clean
+# make lite: the JupyterLite site's build tools live in their own venv (their Lite-only lab
+# extension must not load in the JupyterLab of `make lab`); LITE_PORT for make lite-serve.
+LITE_VENV  ?= .venv-lite
+LITE_STAMP := $(LITE_VENV)/.installed
+LITE_PORT  ?= 8000
+
+.PHONY: help install test test-fast lint lab figures notebooks bench app test-browser classroom clean \
+	lite lite-venv lite-serve
 
 help:
 	@echo "make test          create $(VENV), install everything, run pytest + nbval"
@@ -21,9 +30,11 @@ help:
 	@echo "make figures       write every chart into figures/"
 	@echo "make notebooks     rebuild and re-execute notebooks from notebooks/src/"
 	@echo "make app GAME=x    one game's notebook as a Voila web app on port $(PORT)"
-	@echo "make test-browser  real-Chromium tests against Voila/JupyterLab on loopback"
+	@echo "make test-browser  real-Chromium tests against Voila/JupyterLab/JupyterLite on loopback"
+	@echo "make lite          build the JupyterLite site (every game in the browser) into lite/_output"
+	@echo "make lite-serve    serve lite/_output on http://127.0.0.1:$(LITE_PORT)/ (builds it if missing)"
 	@echo "make bench         run the benchmarks in bench/"
-	@echo "make classroom     student/teacher/nbgrader notebooks for ROSTER=x.csv into OUT=classroom"
+	@echo "make classroom     graded student notebooks, teacher folder, nbgrader course for ROSTER=x.csv"
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -77,15 +88,35 @@ $(BROWSER_STAMP): pyproject.toml | $(STAMP)
 	$(BIN)/python -m pip install -e ".[browser]"
 	touch $(BROWSER_STAMP)
 
-test-browser: $(BROWSER_STAMP)
+test-browser: $(BROWSER_STAMP) $(LITE_STAMP)
 	sh tests/browser/install_chromium.sh
 	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 NEKOLIB_BROWSER_REQUIRED=1 \
 	  $(BIN)/python -m pytest -p no:cacheprovider tests/browser
 
-# One notebook per student and game (their own numbers, no answers), teacher notebooks,
-# answer_key.csv and an nbgrader course folder; see docs/classroom.md.
+# One notebook per student and game (graded by default: their own numbers written in, nothing
+# that yields an answer), teacher notebooks and answer key in OUT/teacher, an nbgrader course;
+# MODE=practice for notebooks with hints, FEEDBACK=form|right-wrong|none; see docs/classroom.md.
 classroom: $(STAMP)
-	$(BIN)/python -m nekolib classroom --roster "$(ROSTER)" --out "$(OUT)" $(if $(GAMES),--games "$(GAMES)")
+	$(BIN)/python -m nekolib classroom --roster "$(ROSTER)" --out "$(OUT)" \
+	  --mode "$(MODE)" --feedback "$(FEEDBACK)" $(if $(GAMES),--games "$(GAMES)")
+
+# JupyterLite: a static site (Pyodide kernel, nekolib preloaded), built offline from PyPI and
+# npm packages; Node.js runs Pyodide at build time to precompile the wheels. See docs/lite.md.
+$(LITE_STAMP): pyproject.toml
+	$(PYTHON) -m venv $(LITE_VENV)
+	$(LITE_VENV)/bin/python -m pip install --upgrade pip
+	$(LITE_VENV)/bin/python -m pip install -e ".[lite]"
+	touch $(LITE_STAMP)
+
+lite-venv: $(LITE_STAMP)
+
+lite: $(LITE_STAMP)
+	@command -v node >/dev/null 2>&1 || { echo "make lite needs Node.js (>= 18; apt-get install nodejs)"; exit 1; }
+	$(LITE_VENV)/bin/python tools/build_lite.py
+
+lite-serve: $(LITE_STAMP)
+	@test -f lite/_output/index.html || $(MAKE) lite
+	$(LITE_VENV)/bin/python tools/build_lite.py --serve $(LITE_PORT)
 
 clean:
-	rm -rf $(VENV) .pytest_cache
+	rm -rf $(VENV) $(LITE_VENV) .pytest_cache lite/_cache lite/_build lite/_output

@@ -3,15 +3,21 @@
 Each game package may have a ``charts`` module with a function
 ``figures() -> dict[str, Callable[[], matplotlib.figure.Figure]]``; the keys
 are file stems (``"neko_in_brawl_odds"``). Nothing here knows any game.
+
+Where matplotlib is missing (the JupyterLite site: Pyodide has no matplotlib wheel on
+PyPI), a chart function decorated with :func:`chart` shows the committed picture
+``figures/<stem>.png`` instead and says why (:class:`CommittedFigure`).
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
+import importlib.util
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from nekolib import game_packages
 from nekolib.core import game_module
@@ -21,6 +27,109 @@ if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.figure import Figure
 
 FIGURES_DIR = Path(__file__).resolve().parent.parent / "figures"
+PACKAGED_FIGURES = Path(__file__).resolve().parent / "_figures"
+"""Committed chart pictures shipped inside a wheel (the JupyterLite build adds them)."""
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def matplotlib_available() -> bool:
+    """Can matplotlib be imported here? (Not in Pyodide/JupyterLite.)"""
+    try:
+        return importlib.util.find_spec("matplotlib") is not None
+    except (ImportError, ValueError):  # a finder that refuses it, a broken half-import
+        return False
+
+
+def committed_picture(stem: str) -> Path | None:
+    """``<stem>.png`` shipped in the package, else in the checkout's ``figures/``, else None."""
+    for folder in (PACKAGED_FIGURES, FIGURES_DIR):
+        path = folder / f"{stem}.png"
+        if path.is_file():
+            return path
+    return None
+
+
+class CommittedFigure:
+    """The committed picture of a chart, shown where matplotlib is missing.
+
+    It displays itself once, when made (as pyplot figures appear in a notebook even after
+    ``chart();``), with a line saying why it is a stored picture; showing it again (the
+    cell's value, ``display(...)``) adds nothing.
+    """
+
+    def __init__(self, stem: str, note: str = "") -> None:
+        self.stem, self.note = stem, note
+        self.path = committed_picture(stem)
+        self._shown = False
+        self._show()
+
+    @property
+    def caption(self) -> str:
+        why = "matplotlib is not installed in this kernel (as in the JupyterLite site)"
+        if self.path is None:
+            return f"{why}, and no committed picture `figures/{self.stem}.png` was found."
+        return (
+            f"{why}: this is the committed picture `figures/{self.stem}.png`, drawn by "
+            f"`python -m nekolib figures`{self.note}."
+        )
+
+    def png(self) -> bytes | None:
+        return None if self.path is None else self.path.read_bytes()
+
+    def _show(self) -> None:
+        try:
+            from IPython import get_ipython
+            from IPython.display import Image, Markdown, display
+        except ImportError:  # pragma: no cover - plain Python without IPython: nothing to show
+            return
+        if get_ipython() is None:
+            return
+        self._shown = True
+        display(Markdown(f"*{self.caption}*"))
+        if self.path is not None:
+            display(Image(data=self.png(), format="png"))
+
+    def _ipython_display_(self) -> None:
+        if not self._shown:
+            self._show()
+
+    def __repr__(self) -> str:
+        return f"<CommittedFigure {self.stem}: {self.caption}>"
+
+
+def show_figures_inline() -> None:
+    """In IPython, show a ``matplotlib.figure.Figure`` value as a PNG, as ``%matplotlib
+    inline`` would (the notebooks do not use the magic: it raises in Pyodide)."""
+    try:
+        from IPython import get_ipython
+        from IPython.core.pylabtools import select_figure_formats
+    except ImportError:  # pragma: no cover - plain Python: nothing is displayed anyway
+        return
+    shell = get_ipython()
+    if shell is not None and not getattr(shell, "_nekolib_figures_inline", False):
+        select_figure_formats(shell, {"png"}, bbox_inches="tight")
+        shell._nekolib_figures_inline = True
+
+
+def chart(stem: str, default_args: str = "") -> Callable[[F], F]:
+    """Decorate a chart function: without matplotlib it returns the :class:`CommittedFigure`
+    ``stem`` instead of computing anything. ``default_args`` describes what the committed
+    picture was drawn with, said when the call asked for something else."""
+
+    def wrap(make: F) -> F:
+        @functools.wraps(make)
+        def chart_or_committed(*args: Any, **kwargs: Any) -> Any:
+            if matplotlib_available():
+                show_figures_inline()
+                return make(*args, **kwargs)
+            note = f" with {default_args}, not this call's arguments" if args or kwargs else ""
+            return CommittedFigure(stem, note if default_args else "")
+
+        chart_or_committed.stem = stem  # type: ignore[attr-defined]
+        return chart_or_committed  # type: ignore[return-value]
+
+    return wrap
 
 
 def use_headless_backend() -> None:

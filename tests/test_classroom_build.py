@@ -1,14 +1,17 @@
 """The classroom builder (no kernels): student notebooks hold no answer, checks are right.
 
 Iterates over the whole exercise bank: every game with an ``exercises`` module is built
-for three students, and each student notebook is searched for each of that student's
-answers (as "p/q", ``Fraction(p, q)``, float repr and 4-decimal rounding, or as the
-answer text) in its sources, outputs and metadata.
+for three students in graded mode (the default) and in practice mode, and each student
+notebook is searched for each of that student's answers (as "p/q", ``Fraction(p, q)``,
+float repr and 4-decimal rounding, or as the answer text) in its sources, outputs,
+attachments and metadata. (The attacker that runs the notebooks is in
+``tests/test_classroom_attack.py``.)
 """
 
 from __future__ import annotations
 
 import ast
+import base64
 import csv
 import json
 import re
@@ -29,28 +32,38 @@ from nekolib.classroom import (
     read_answer,
     variant_seed,
 )
+from nekolib.classroom.answers import canonical_answer
+from nekolib.classroom.graded import verify
+from nekolib.classroom.handout import graded_notebook, graded_variants
+from nekolib.classroom.hidden_test import _nk_same
+from nekolib.classroom.nbgrader_course import NBGRADER_STUB, nbgrader_notebook, nbgrader_student
 from nekolib.classroom.notebooks import (
-    NBGRADER_STUB,
     answer_key_rows,
     classroom_games,
-    nbgrader_notebook,
-    nbgrader_seed,
-    student_notebook,
+    practice_notebook,
     teacher_notebook,
     write_classroom,
 )
 from nekolib.classroom.roster import RosterError, Student, read_roster
+from nekolib.classroom.secret import class_seed, item_salt
 from nekolib.core import NekoError
 
 STUDENTS = [Student("ada", "Ada L."), Student("bob", "Bob M."), Student("cy-7", "")]
 GAMES = classroom_games()
 ROOT = Path(__file__).resolve().parent.parent
+SECRET = "f" * 64
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory):
     out = tmp_path_factory.mktemp("classroom")
     return write_classroom(STUDENTS, out)
+
+
+@pytest.fixture(scope="module")
+def practice_built(tmp_path_factory: pytest.TempPathFactory):
+    out = tmp_path_factory.mktemp("practice")
+    return write_classroom(STUDENTS, out, mode="practice")
 
 
 def _cells(nb, kind: str | None = None):
@@ -62,14 +75,19 @@ def _answer_lines(text: str) -> list[str]:
 
 
 def _all_text(nb) -> str:
-    """Every source, output and the metadata, as plain text (newlines kept)."""
+    """Every source, output, attachment and the metadata, as plain text (newlines kept)."""
     parts = [json.dumps(nb.metadata)]
     for cell in nb.cells:
         parts.append(cell.source)
         parts.append(json.dumps(cell.metadata))
+        parts.append(json.dumps(cell.get("attachments", {})))
         for output in cell.get("outputs", []):
             parts.append(str(output.get("text", "")))
-            parts.extend(str(v) for v in output.get("data", {}).values())
+            for mime, value in output.get("data", {}).items():
+                if mime == "image/svg+xml":  # its words, not its coordinates
+                    parts.extend(re.findall(r">([^<>]+)<", str(value)))
+                elif not mime.startswith("image/"):
+                    parts.append(str(value))
             parts.extend([str(output.get("evalue", "")), *output.get("traceback", [])])
     return "\n".join(parts)
 
@@ -112,9 +130,18 @@ def _leaks(nb, answer, kind: str) -> list[str]:
     return found
 
 
+def _graded(student: Student, game: str, feedback: str = "form"):
+    return graded_notebook(student, game, SECRET, feedback)
+
+
+def _secret_of(built) -> str:
+    return (built.out / "teacher" / "class_secret.txt").read_text().strip()
+
+
 def test_bank_has_games_and_the_build_writes_the_documented_tree(built) -> None:
     assert GAMES, "the exercise bank is empty"
     out = built.out
+    assert built.mode == "graded" and built.feedback == "form"
     for student in STUDENTS:
         for game in GAMES:
             assert (out / "students" / student.id / f"{game}.ipynb").is_file()
@@ -123,13 +150,37 @@ def test_bank_has_games_and_the_build_writes_the_documented_tree(built) -> None:
         assert (out / "nbgrader" / "source" / game / f"{game}.ipynb").is_file()
     config = (out / "nbgrader" / "nbgrader_config.py").read_text()
     assert f"{NBGRADER_STUB!r}" in config and "ClearSolutions.code_stub" in config
-    assert (out / "answer_key.csv").is_file()
+    assert (out / "teacher" / "answer_key.csv").is_file()
+    secret = _secret_of(built)
+    assert len(secret) == 64 and (out / "teacher" / "class_secret.txt").stat().st_mode & 0o077 == 0
+    for path in (out / "students").rglob("*"):  # the secret is only in the teacher's folder
+        assert path.is_dir() or secret not in path.read_text()
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_student_notebooks_hold_none_of_their_answers(built, game: str) -> None:
+def test_graded_notebooks_hold_no_answer_seed_key_or_check(built, game: str) -> None:
+    secret = _secret_of(built)
     for student in STUDENTS:
         nb = nbformat.read(built.out / "students" / student.id / f"{game}.ipynb", as_version=4)
+        nbformat.validate(nb)
+        text = nbformat.writes(nb)
+        assert "BEGIN SOLUTION" not in text and "Worked solution" not in text
+        assert "Check" not in text and "nekolib.classroom import" not in text
+        sources = "\n".join(c.source for c in nb.cells)
+        variants = graded_variants(game, secret, student.id)
+        for ex, variant in zip(exercises_for(game), variants, strict=True):
+            assert ex.key not in text and str(variant.seed) not in text
+            leaks = _leaks(nb, variant.answer, ex.kind)
+            assert not leaks, f"{student.id} {ex.key}: {leaks}"
+            assert variant.prompt in sources  # the numbers are written into the prompt
+        assert re.search(r"[0-9a-f]{24}", "".join(c.source for c in nb.cells)) is None
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_practice_notebooks_hold_none_of_their_answers(practice_built, game: str) -> None:
+    for student in STUDENTS:
+        path = practice_built.out / "students" / student.id / f"{game}.ipynb"
+        nb = nbformat.read(path, as_version=4)
         nbformat.validate(nb)
         text = nbformat.writes(nb)
         assert "BEGIN SOLUTION" not in text and "Worked solution" not in text
@@ -144,33 +195,81 @@ def test_student_notebooks_hold_none_of_their_answers(built, game: str) -> None:
 def test_the_leak_search_finds_planted_answers() -> None:
     """The search above is not blind: plant each form and it is found."""
     ex = exercises_for(GAMES[0])[0]
-    nb = student_notebook(STUDENTS[0], GAMES[0])
+    nb = practice_notebook(STUDENTS[0], GAMES[0])
     assert not _leaks(nb, Fraction(3, 11), NUMBER)
     for planted in ("3/11", "Fraction(3, 11)", "0.2727272727272727", "0.2727"):
         nb.cells[0].source += f"\n{planted}"
         assert _leaks(nb, Fraction(3, 11), NUMBER), planted
-        nb = student_notebook(STUDENTS[0], GAMES[0])
+        nb = practice_notebook(STUDENTS[0], GAMES[0])
     nb.cells.append(nbformat.v4.new_code_cell("answer_1 = 42"))
     assert _leaks(nb, 42, NUMBER)
     nb.cells[-1].source = "answer_1 = None  # 41 is not it"
     assert not _leaks(nb, 42, NUMBER)
     nb.metadata["x"] = "c2-c3"
     assert _leaks(nb, frozenset({"c2-c3", "a1-b1"}), SET)
+    nb.cells[0]["attachments"] = {"x.txt": {"text/plain": "5/13"}}
+    assert _leaks(nb, Fraction(5, 13), NUMBER)
     assert ex.key  # the bank's first exercise exists
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_student_notebook_cells_and_metadata(game: str) -> None:
+def test_graded_notebook_cells_metadata_and_pictures(game: str) -> None:
     student = STUDENTS[1]
-    nb = student_notebook(student, game)
+    exercises = exercises_for(game)
+    for feedback, check_call in (("form", "recorded("), ("right-wrong", "verify("), ("none", None)):
+        nb = _graded(student, game, feedback)
+        meta = nb.metadata["nekolib"]
+        assert meta["student"] == student.id and meta["game"] == game
+        assert meta["mode"] == "graded" and meta["feedback"] == feedback
+        assert [e["name"] for e in meta["exercises"]] == [
+            f"answer_{k}" for k in range(1, len(exercises) + 1)
+        ]
+        sources = [c.source for c in _cells(nb, "code")]
+        checks = [s for s in sources if check_call and s.startswith(check_call)]
+        assert len(checks) == (len(exercises) if check_call else 0)
+        assert sum(s.startswith("answer_") for s in sources) == len(exercises)
+        assert all(not c.get("outputs") for c in _cells(nb, "code"))
+    pictures = [c for c in _cells(nb, "markdown") if c.get("attachments")]
+    assert len(pictures) == sum(ex.position is not None for ex in exercises)
+    for cell in pictures:  # a PNG, shown by an untrusted notebook without running anything
+        (name, bundle), *_ = cell.attachments.items()
+        assert name.endswith(".png") and f"(attachment:{name})" in cell.source
+        assert base64.b64decode(bundle["image/png"]).startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_right_wrong_digests_accept_the_answer_and_differ_between_students(game: str) -> None:
+    exercises = exercises_for(game)
+    digests = {}
+    for student in STUDENTS[:2]:
+        nb = _graded(student, game, "right-wrong")
+        calls = [c.source for c in _cells(nb, "code") if c.source.startswith("verify(")]
+        for ex, variant, source in zip(
+            exercises, graded_variants(game, SECRET, student.id), calls, strict=True
+        ):
+            args = [ast.literal_eval(a) for a in ast.parse(source).body[0].value.args[1:]]
+            kind, salt, digest, _name = args
+            assert salt == item_salt(SECRET, student.id, ex.key)
+            assert verify(variant.answer, kind, salt, digest).right
+            wrong = variant.answer + Fraction(1, 7) if kind == NUMBER else "zz9-zz9"
+            assert verify(wrong, kind, salt, digest).status == "wrong"
+            digests[(student.id, ex.key)] = digest
+        break  # one student is enough for the PBKDF2-costly checks; salts differ below
+    other = STUDENTS[1].id
+    for ex in exercises:
+        assert item_salt(SECRET, STUDENTS[0].id, ex.key) != item_salt(SECRET, other, ex.key)
+    assert len(set(digests.values())) == len(digests)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_practice_notebook_cells_and_metadata(game: str) -> None:
+    student = STUDENTS[1]
+    nb = practice_notebook(student, game)
     meta = nb.metadata["nekolib"]
-    assert meta["student"] == student.id and meta["game"] == game
+    assert meta["student"] == student.id and meta["game"] == game and meta["mode"] == "practice"
     exercises = exercises_for(game)
     assert [e["key"] for e in meta["exercises"]] == [e.key for e in exercises]
     sources = [c.source for c in _cells(nb, "code")]
-    assert all(
-        not c.get("outputs") and c.get("execution_count") is None for c in _cells(nb, "code")
-    )
     for k, (item, ex) in enumerate(zip(meta["exercises"], exercises, strict=True), start=1):
         assert item["name"] == f"answer_{k}"
         assert item["seed"] == variant_seed(student.id, ex.key)
@@ -178,6 +277,12 @@ def test_student_notebook_cells_and_metadata(game: str) -> None:
         assert f"answer_{k} = None  # your answer" in sources
         assert f"check_{k}(answer_{k})" in sources
         assert (f"check_{k}.picture()" in sources) == (ex.position is not None)
+    for cell in _cells(nb, "code"):  # pictures are saved as SVG and PNG; nothing else ran
+        if ".picture()" in cell.source:
+            (output,) = cell.outputs
+            assert {"image/svg+xml", "image/png"} <= set(output["data"])
+        else:
+            assert not cell.get("outputs") and cell.get("execution_count") is None
 
 
 def _as_notebook(text: str):
@@ -192,9 +297,9 @@ def _check_of(nb, k: int) -> Check:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_each_check_accepts_the_right_answer_and_refuses_a_wrong_one(game: str) -> None:
+def test_each_practice_check_accepts_the_right_answer_and_refuses_a_wrong_one(game: str) -> None:
     student = STUDENTS[2]
-    nb = student_notebook(student, game)
+    nb = practice_notebook(student, game)
     for k, ex in enumerate(exercises_for(game), start=1):
         check = _check_of(nb, k)
         answer = ex.for_student(student.id).answer
@@ -211,25 +316,47 @@ def test_each_check_accepts_the_right_answer_and_refuses_a_wrong_one(game: str) 
 
 def test_two_students_get_different_numbers_for_every_exercise() -> None:
     for key, ex in all_exercises().items():
-        variants = [ex.for_student(s.id) for s in STUDENTS]
-        assert len({v.prompt for v in variants}) >= 2, f"{key}: every student has one prompt"
-        assert len({v.canonical for v in variants}) >= 2, f"{key}: every student has one answer"
+        for seed_of in (
+            lambda s, k: variant_seed(s, k),
+            lambda s, k: class_seed(SECRET, s, k),
+        ):
+            variants = [ex.variant(seed_of(s.id, key)) for s in STUDENTS]
+            assert len({v.prompt for v in variants}) >= 2, f"{key}: every student has one prompt"
+            assert len({v.canonical for v in variants}) >= 2, f"{key}: one answer for all"
 
 
-def test_answer_key_lists_every_student_answer(built) -> None:
-    with (built.out / "answer_key.csv").open(newline="") as handle:
-        rows = list(csv.DictReader(handle))
-    expected = sum(len(exercises_for(g)) for g in GAMES) * len(STUDENTS)
-    assert len(rows) == expected
-    for row in rows:
-        ex = exercise(row["key"])
-        seed = int(row["seed"])
-        assert seed == variant_seed(row["student"], row["key"])
-        text = row["answer"]
-        problem, value = read_answer(text.split(",") if ex.kind == SET else text, ex.kind)
-        assert problem is None
-        assert value == ex.variant(seed).answer
-        assert int(row["points"]) == ex.points
+def test_graded_numbers_come_from_the_class_secret_and_survive_a_rebuild(tmp_path: Path) -> None:
+    game = GAMES[0]
+    first = write_classroom(STUDENTS[:1], tmp_path / "c", [game])
+    path = first.out / "students" / STUDENTS[0].id / f"{game}.ipynb"
+    before = path.read_text()
+    write_classroom(STUDENTS[:1], tmp_path / "c", [game])  # the secret file is reused
+    assert path.read_text() == before
+    other = write_classroom(STUDENTS[:1], tmp_path / "d", [game])  # a new class: a new secret
+    assert _secret_of(other) != _secret_of(first)
+    assert (other.out / "students" / STUDENTS[0].id / f"{game}.ipynb").read_text() != before
+    with pytest.raises(NekoError, match="at least 32"):
+        class_seed("short", "s", "k")
+
+
+def test_answer_key_lists_every_student_answer(built, practice_built) -> None:
+    for build, seed_of in (
+        (built, lambda s, k: class_seed(_secret_of(built), s, k)),
+        (practice_built, variant_seed),
+    ):
+        with (build.out / "teacher" / "answer_key.csv").open(newline="") as handle:
+            rows = list(csv.DictReader(handle))
+        expected = sum(len(exercises_for(g)) for g in GAMES) * len(STUDENTS)
+        assert len(rows) == expected
+        for row in rows:
+            ex = exercise(row["key"])
+            seed = int(row["seed"])
+            assert seed == seed_of(row["student"], row["key"])
+            text = row["answer"]
+            problem, value = read_answer(text.split(",") if ex.kind == SET else text, ex.kind)
+            assert problem is None
+            assert value == ex.variant(seed).answer
+            assert int(row["points"]) == ex.points and row["kind"] == ex.kind
     assert answer_key_rows(STUDENTS[:1], GAMES[:1])[0]["student"] == STUDENTS[0].id
 
 
@@ -248,15 +375,17 @@ def test_teacher_notebook_fills_the_demo_answers(game: str) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_nbgrader_source_marks_solutions_and_hidden_tests(game: str) -> None:
     course = "stats-101"
-    nb = nbgrader_notebook(game, course)
+    nb = nbgrader_notebook(game, course, SECRET)
     graded = [c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade")]
     solutions = [c for c in nb.cells if c.metadata.get("nbgrader", {}).get("solution")]
     exercises = exercises_for(game)
     assert len(graded) == len(solutions) == len(exercises)
     ids = [c.metadata["nbgrader"]["grade_id"] for c in nb.cells]
     assert len(ids) == len(set(ids)) and all(c.metadata["nbgrader"]["locked"] for c in graded)
+    assert "the whole class's" in nb.cells[0].source  # honest: one variant for the class
+    who = nbgrader_student(course).id
     for k, (ex, sol, test) in enumerate(zip(exercises, solutions, graded, strict=True), 1):
-        variant = ex.variant(nbgrader_seed(course, ex.key))
+        variant = ex.variant(class_seed(SECRET, who, ex.key))
         assert sol.source.startswith(f"answer_{k} = None\n### BEGIN SOLUTION\n")
         assert sol.source.endswith("### END SOLUTION") and not sol.metadata["nbgrader"]["locked"]
         namespace = {"Fraction": Fraction}
@@ -264,7 +393,17 @@ def test_nbgrader_source_marks_solutions_and_hidden_tests(game: str) -> None:
         assert read_answer(namespace[f"answer_{k}"], ex.kind) == (None, variant.answer)
         assert "### BEGIN HIDDEN TESTS" in test.source and "### END HIDDEN TESTS" in test.source
         assert test.metadata["nbgrader"]["points"] == ex.points
-    assert nbgrader_seed(course, exercises[0].key) != nbgrader_seed("other", exercises[0].key)
+        hidden = test.source.split("### BEGIN HIDDEN TESTS\n")[1].split("### END")[0]
+        exec(hidden, dict(namespace))  # the right answer passes the stdlib-only test
+        wrong = variant.answer + Fraction(1, 7) if ex.kind == NUMBER else "zz9-zz9"
+        with pytest.raises(AssertionError):
+            exec(hidden, {f"answer_{k}": wrong})
+        assert "nekolib" not in hidden and "Check" not in hidden
+        assert _nk_same(
+            namespace[f"answer_{k}"], ex.kind, canonical_answer(variant.answer, ex.kind)
+        )
+    other = nbgrader_notebook(game, "other", SECRET)
+    assert nbformat.writes(other) != nbformat.writes(nb)
 
 
 # --- roster -------------------------------------------------------------------------
@@ -310,6 +449,19 @@ def test_roster_missing_and_binary_files(tmp_path: Path) -> None:
     assert issubclass(RosterError, NekoError)
 
 
+@pytest.mark.parametrize("separator", [",", ";", "\t"])
+def test_roster_reads_comma_semicolon_and_tab(tmp_path: Path, separator: str) -> None:
+    text = separator.join(["id", "name"]) + "\n" + separator.join(["s1", "Ada, L."]) + "\n"
+    if separator == ",":
+        text = 'id,name\ns1,"Ada, L."\n'
+    assert read_roster(_roster(tmp_path, text)) == [Student("s1", "Ada, L.")]
+
+
+def test_roster_without_an_id_column_names_the_separators(tmp_path: Path) -> None:
+    with pytest.raises(RosterError, match="comma, a semicolon or a tab"):
+        read_roster(_roster(tmp_path, "id|name\ns1|Ada\n"))
+
+
 def test_cli_reports_a_bad_roster_and_unknown_game(tmp_path: Path, capsys) -> None:
     bad = _roster(tmp_path, "name\nAda\n")
     assert main(["classroom", "--roster", str(bad), "--out", str(tmp_path / "o")]) == 2
@@ -334,6 +486,22 @@ def test_cli_builds_one_game(tmp_path: Path, capsys) -> None:
         write_classroom([], out)
 
 
+def test_cli_modes_and_feedback(tmp_path: Path, capsys) -> None:
+    good = _roster(tmp_path, "id;name\ns1;Ada\n")
+    game = GAMES[0]
+    for mode, feedback, needle in (
+        ("practice", "form", "Check("),
+        ("graded", "none", None),
+        ("graded", "right-wrong", "verify("),
+    ):
+        out = tmp_path / f"{mode}-{feedback}"
+        args = ["classroom", "--roster", str(good), "--out", str(out), "--games", game]
+        assert main([*args, "--mode", mode, "--feedback", feedback, "--quiet"]) == 0
+        assert f"{mode} mode" in capsys.readouterr().out
+        text = (out / "students" / "s1" / f"{game}.ipynb").read_text()
+        assert (needle in text) if needle else ("recorded(" not in text and "verify(" not in text)
+
+
 def test_a_check_rebuilds_the_variant_it_was_made_for() -> None:
     """Seed 0 is the demo: a teacher/game-notebook check shows the demo's prompt and hints."""
     for key, ex in all_exercises().items():
@@ -342,3 +510,15 @@ def test_a_check_rebuilds_the_variant_it_was_made_for() -> None:
             assert check.prompt == variant.prompt, key
             assert check._variant.hints == variant.hints, key
             assert check.passed(variant.answer), key
+
+
+def test_cli_report_prints_the_spread_per_exercise(tmp_path: Path, capsys) -> None:
+    roster = _roster(tmp_path, "id\tname\n" + "".join(f"s{i:03}\tS{i}\n" for i in range(1, 7)))
+    game = "neko_boss"
+    args = ["classroom", "--roster", str(roster), "--out", str(tmp_path / "o"), "--report"]
+    assert main([*args, "--games", game]) == 0
+    out = capsys.readouterr().out
+    assert "6 students, graded mode" in out
+    for ex in exercises_for(game):
+        assert ex.key in out or ex.title in out
+    assert not (tmp_path / "o" / "students").exists()  # a report writes no notebooks

@@ -1,9 +1,12 @@
-"""Grading with real kernels (one game, five notebooks: keep it short) and the answer reader.
+"""Grading with real kernels (one game, a handful of notebooks: keep it short).
 
-The teacher notebook runs and every check says right; a blank student notebook runs
-without error and every check says "not answered"; right answers grade full marks,
-wrong ones zero, and patching the checks or the library inside the student's kernel
-changes nothing (answers are compared in the grader's process).
+The teacher notebook runs and every check says right (its worked-solution cells run
+too); a blank graded notebook runs without error and every check says "not answered";
+right answers, typed the natural way (``p/q`` without quotes), grade full marks; wrong
+ones zero; patching the checks, the feedback functions, ``read_answer`` or any of
+nekolib inside the student's kernel changes nothing (answers are compared in the
+grader's process with the teacher's key); answers copied from a classmate's variant
+score zero; of two hand-ins the newest counts.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import contextlib
 import csv
 import io
 import json
+import os
 from fractions import Fraction
 from pathlib import Path
 
@@ -21,12 +25,18 @@ import sympy
 
 from nekolib.__main__ import main
 from nekolib.classroom import exercises_for, read_answer
-from nekolib.classroom.grade import MARK, collector_source, decode_answer, grade_notebook
+from nekolib.classroom.grade import (
+    MARK,
+    collector_source,
+    decode_answer,
+    grade_notebook,
+    read_key,
+)
 from nekolib.classroom.notebooks import write_classroom
 from nekolib.classroom.roster import Student
 
 GAME = "neko_in"
-STUDENTS = [Student(s) for s in ("s-blank", "s-right", "s-wrong", "s-cheat")]
+STUDENTS = [Student(s) for s in ("s-blank", "s-right", "s-wrong", "s-cheat", "s-copy", "s-dup")]
 
 
 def _run_collector(namespace: dict) -> dict:
@@ -64,8 +74,8 @@ def test_collector_reads_every_answer_form_and_nothing_trusts_the_value() -> Non
     for name in ("a_fraction", "a_text", "a_sympy"):
         assert read[name] == (None, Fraction(3, 8)), name
     assert read["a_sympy_int"] == (None, 12)
-    for name in ("a_float", "a_sympy_float"):
-        assert "exact fraction" in read[name][0], name
+    for name in ("a_float", "a_sympy_float"):  # read as the float typed: 3/8 exactly
+        assert read[name][0] is None and str(read[name][1].exact) == "3/8", name
     assert read_answer(decode_answer(encoded["a_list"]), "set") == (
         None,
         frozenset({"b1-a1", "c1-d1"}),
@@ -94,18 +104,20 @@ def classroom(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def _key(out: Path) -> dict[tuple[str, int], str]:
     """The answer key CSV as {(student, exercise number): canonical answer}."""
-    with (out / "class" / "answer_key.csv").open(newline="") as handle:
+    with (out / "class" / "teacher" / "answer_key.csv").open(newline="") as handle:
         return {(r["student"], int(r["exercise"])): r["answer"] for r in csv.DictReader(handle)}
 
 
-def _fill(out: Path, student: str, answers: dict[int, str], folder: str = "submissions") -> Path:
-    """Copy the student's notebook to submissions/, replacing the given answer cells."""
+def _fill(
+    out: Path, student: str, answers: dict[int, str], folder: str = "submissions", name: str = ""
+) -> Path:
+    """Copy the student's notebook to ``folder``, replacing the given answer cells."""
     nb = nbformat.read(out / "class" / "students" / student / f"{GAME}.ipynb", as_version=4)
     for cell in nb.cells:
         for k, source in answers.items():
             if cell.source.startswith(f"answer_{k} = None"):
                 cell.source = source
-    path = out / folder / student / f"{GAME}.ipynb"
+    path = out / folder / student / (name or f"{GAME}.ipynb")
     path.parent.mkdir(parents=True, exist_ok=True)
     nbformat.write(nb, path)
     return path
@@ -129,16 +141,8 @@ def _errors(nb) -> list[str]:
     ]
 
 
-def _feedback_cells(nb) -> list:
-    return [
-        c
-        for c in nb.cells
-        if c.cell_type == "code"
-        and c.source.startswith("check_")
-        and c.source.endswith(")")
-        and "=" not in c.source
-        and ".picture" not in c.source
-    ]
+def _feedback_cells(nb, call: str) -> list:
+    return [c for c in nb.cells if c.cell_type == "code" and c.source.startswith(call)]
 
 
 def test_teacher_notebook_runs_and_every_check_says_right(classroom: Path) -> None:
@@ -147,16 +151,18 @@ def test_teacher_notebook_runs_and_every_check_says_right(classroom: Path) -> No
     nb = nbformat.read(classroom / "class" / "teacher" / f"{GAME}.ipynb", as_version=4)
     NotebookClient(nb, timeout=120, kernel_name="python3", allow_errors=True).execute()
     assert not _errors(nb)
-    feedback = _feedback_cells(nb)
+    feedback = [c for c in _feedback_cells(nb, "check_") if "=" not in c.source]
+    feedback = [c for c in feedback if ".picture" not in c.source]
     assert len(feedback) == len(exercises_for(GAME))
     for cell in feedback:
         assert ": right!" in _outputs(cell), cell.source
 
 
-def test_blank_notebook_runs_and_says_not_answered(classroom: Path) -> None:
-    graded = grade_notebook(_fill(classroom, "s-blank", {}, "blank"), timeout=120)
+def test_blank_graded_notebook_runs_and_says_not_answered(classroom: Path) -> None:
+    key = read_key(classroom / "class" / "teacher" / "answer_key.csv")
+    graded = grade_notebook(_fill(classroom, "s-blank", {}, "blank"), timeout=120, key=key)
     assert graded.notebook is not None and not _errors(graded.notebook)
-    feedback = _feedback_cells(graded.notebook)
+    feedback = _feedback_cells(graded.notebook, "recorded(")
     assert len(feedback) == len(exercises_for(GAME))
     for cell in feedback:
         assert "not answered yet" in _outputs(cell), cell.source
@@ -164,14 +170,28 @@ def test_blank_notebook_runs_and_says_not_answered(classroom: Path) -> None:
     assert sum(s.points for s in graded.scores) == 0
 
 
-def test_grade_command_scores_right_wrong_and_cheating_submissions(classroom: Path) -> None:
+def _natural(value: Fraction) -> str:
+    """How a student types a fraction: ``p/q`` with no quotes (a float in Python)."""
+    return (
+        str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    )
+
+
+def test_grade_command_scores_right_wrong_cheating_copied_and_duplicate_hand_ins(
+    classroom: Path, capsys
+) -> None:
     key = _key(classroom)
     count = len(exercises_for(GAME))
     right = {}
-    for k in range(1, count + 1):  # both written forms: Fraction(...) and "p/q"
+    for k in range(1, count + 1):  # p/q unquoted (a float!), "p/q" and Fraction(p, q)
         value = Fraction(key[("s-right", k)])
-        right[k] = f"answer_{k} = " + (
-            f"Fraction({value.numerator}, {value.denominator})" if k % 2 else f'"{value}"'
+        right[k] = (
+            f"answer_{k} = "
+            + [
+                _natural(value),
+                f'"{value}"',
+                f"Fraction({value.numerator}, {value.denominator})",
+            ][k % 3]
         )
     _fill(classroom, "s-right", right)
     wrong = {}
@@ -181,38 +201,66 @@ def test_grade_command_scores_right_wrong_and_cheating_submissions(classroom: Pa
             value += Fraction(1, 7)
         wrong[k] = f"answer_{k} = Fraction({value.numerator}, {value.denominator})"
     wrong[2] = "answer_2 = 1 / 0"  # raises: graded as not answered, the rest still runs
-    wrong[4] = f"answer_4 = {float(Fraction(key[('s-wrong', 4)]))!r}"  # a float: refused
+    wrong[4] = f"answer_4 = {float(Fraction(key[('s-wrong', 4)])) + 1e-9!r}"  # a near decimal
     _fill(classroom, "s-wrong", wrong)
     cheat = {
         1: "answer_1 = Fraction(1, 10**9)\n"
-        "check_1.passed = lambda answer: True\n"
         "import nekolib.classroom.answers as _a, nekolib.classroom.check as _c\n"
+        "import nekolib.classroom.graded as _g, nekolib.classroom as _nc\n"
         "_c.Check.passed = lambda self, answer: True\n"
+        "_c.Check.__call__ = lambda self, answer: 'right!'\n"
+        "_g.recorded = _g.verify = _nc.recorded = lambda *a, **k: 'right!'\n"
         "_a.read_answer = lambda value, kind='number': (None, value)\n"
+        "_a.answers_agree = lambda *a, **k: True\n"
         "_a.canonical_answer = lambda value, kind='number': 'x'",
         2: "class _Liar:\n    __eq__ = lambda self, other: True\n    __hash__ = object.__hash__\n"
         "answer_2 = _Liar()",
     }
     _fill(classroom, "s-cheat", cheat)
+    # s-copy hands in s-right's right answers: another student's numbers.
+    _fill(classroom, "s-copy", {k: right[k] for k in range(1, count + 1)})
+    # s-dup hands in twice: a complete copy (newer) and a blank one (older).
+    dup_right = {}
+    for k in range(1, count + 1):
+        value = Fraction(key[("s-dup", k)])
+        dup_right[k] = f'answer_{k} = "{value}"'
+    blank = _fill(classroom, "s-dup", {}, name=f"{GAME}-blank.ipynb")
+    done = _fill(classroom, "s-dup", dup_right, name=f"{GAME}-final.ipynb")
+    os.utime(blank, (1_000_000, 1_000_000))
+    os.utime(done, (2_000_000, 2_000_000))
     stray = classroom / "submissions" / "stray" / "notes.ipynb"
     stray.parent.mkdir()
     nbformat.write(nbformat.v4.new_notebook(), stray)
     out_csv = classroom / "grades.csv"
     folder = classroom / "submissions"
+    teacher_key = classroom / "class" / "teacher" / "answer_key.csv"
     args = ["grade", str(folder), "--out", str(out_csv), "--timeout", "120", "--quiet"]
-    assert main(args) == 0
+    assert main([*args, "--key", str(teacher_key)]) == 0
+    warned = capsys.readouterr().err
+    assert "s-dup handed in 2 neko_in notebooks: graded the newest" in warned
     with out_csv.open(newline="") as handle:
         rows = list(csv.DictReader(handle))
-    by = {(r["student"], r["exercise"]): r for r in rows}
+    by = {(r["student"], r["exercise"]): r for r in rows if "duplicate" not in r["note"]}
     for k in range(1, count + 1):
         assert by[("s-right", str(k))]["points"] == "1", by[("s-right", str(k))]
         expected = "0" if k % 2 or k in (2, 4) else "1"
         assert by[("s-wrong", str(k))]["points"] == expected, by[("s-wrong", str(k))]
+        copied = by[("s-copy", str(k))]
+        same = key[("s-copy", k)] == key[("s-right", k)]
+        assert copied["points"] == ("1" if same else "0"), copied
+    assert sum(key[("s-copy", k)] != key[("s-right", k)] for k in range(1, count + 1)) >= count - 1
     assert by[("s-wrong", "2")]["note"] == "not answered"
-    assert "exact fraction" in by[("s-wrong", "4")]["note"]
+    assert by[("s-wrong", "4")]["note"] == "wrong"
     assert by[("s-right", "total")]["points"] == by[("s-right", "total")]["max_points"]
     assert by[("s-right", "total")]["max_points"] == str(count)
     assert by[("s-cheat", "1")]["points"] == "0" and by[("s-cheat", "1")]["note"] == "wrong"
     assert by[("s-cheat", "2")]["points"] == "0" and "unreadable" in by[("s-cheat", "2")]["note"]
     assert by[("s-cheat", "total")]["points"] == "0"
+    assert by[("s-dup", "total")]["points"] == str(count)  # the newest, complete copy
+    duplicates = [r for r in rows if r["student"] == "s-dup" and "duplicate" in r["note"]]
+    assert len(duplicates) == count and all(r["points"] == "0" for r in duplicates)
     assert "not a nekolib classroom notebook" in by[("stray", "error")]["note"]
+    # Without the key a graded notebook cannot be scored, and the grader says why.
+    assert main([*args, "--out", str(classroom / "nokey.csv")]) == 0
+    text = (classroom / "nokey.csv").read_text()
+    assert "pass --key" in text

@@ -1,5 +1,10 @@
 """nbgrader takes the generated course folder as it is: generate_assignment, autograde.
 
+Right answers (as ``Fraction(p, q)`` and as ``p/q`` typed without quotes) get full
+marks; wrong ones zero; a student who patches ``Check``, ``recorded``, ``read_answer``
+and other nekolib functions, or hands in an object equal to everything, gets zero for
+those items (the hidden tests use only the standard library).
+
 Skipped when nbgrader is not installed (``pip install -e ".[classroom-test]"``); with
 ``NEKOLIB_NBGRADER_REQUIRED=1`` (CI) a missing nbgrader is a failure instead.
 """
@@ -16,8 +21,10 @@ import nbformat
 import pytest
 
 from nekolib.classroom import exercise, exercises_for
-from nekolib.classroom.notebooks import nbgrader_seed, write_classroom
+from nekolib.classroom.nbgrader_course import nbgrader_student
+from nekolib.classroom.notebooks import write_classroom
 from nekolib.classroom.roster import Student
+from nekolib.classroom.secret import class_seed
 
 GAME = "neko_in"
 COURSE = "cats-101"
@@ -51,21 +58,40 @@ def _nbgrader(course: Path, *args: str) -> str:
     return log
 
 
-def _answers() -> dict[int, Fraction]:
+def _answers(secret: str) -> dict[int, Fraction]:
+    who = nbgrader_student(COURSE).id
     return {
-        k: exercise(ex.key).variant(nbgrader_seed(COURSE, ex.key)).answer
+        k: exercise(ex.key).variant(class_seed(secret, who, ex.key)).answer
         for k, ex in enumerate(exercises_for(GAME), start=1)
     }
 
 
-def _submit(course: Path, student: str, answers: dict[int, Fraction]) -> None:
+CHEAT = (
+    "import nekolib.classroom as _nc, nekolib.classroom.answers as _a\n"
+    "import nekolib.classroom.check as _c, nekolib.classroom.graded as _g\n"
+    "_c.Check.passed = lambda self, answer: True\n"
+    "_g.recorded = _nc.recorded = recorded = lambda *a, **k: None\n"
+    "_a.read_answer = lambda value, kind='number': (None, value)\n"
+    "_a.answers_agree = lambda *a, **k: True\n"
+    "class _Liar:\n    __eq__ = lambda self, other: True\n    __hash__ = object.__hash__\n"
+)
+
+
+def _submit(
+    course: Path, student: str, answers: dict[int, Fraction], style: str = "fraction"
+) -> None:
     nb = nbformat.read(course / "release" / GAME / f"{GAME}.ipynb", as_version=4)
     for cell in nb.cells:
         grade_id = cell.metadata.get("nbgrader", {}).get("grade_id", "")
         k = int(grade_id.split("_")[1]) if grade_id.startswith("answer_") else None
         if k in answers:
             value = Fraction(answers[k])
-            cell.source = f"answer_{k} = Fraction({value.numerator}, {value.denominator})"
+            if style == "natural":  # p/q with no quotes: a float in Python
+                cell.source = f"answer_{k} = {value.numerator}/{value.denominator}"
+            elif style == "cheat":
+                cell.source = CHEAT + f"answer_{k} = _Liar()"
+            else:
+                cell.source = f"answer_{k} = Fraction({value.numerator}, {value.denominator})"
     path = course / "submitted" / student / GAME / f"{GAME}.ipynb"
     path.parent.mkdir(parents=True)
     nbformat.write(nb, path)
@@ -73,14 +99,16 @@ def _submit(course: Path, student: str, answers: dict[int, Fraction]) -> None:
 
 def test_generate_assignment_and_autograde(tmp_path: Path) -> None:
     write_classroom([Student("unused")], tmp_path, [GAME], course=COURSE)
+    secret = (tmp_path / "teacher" / "class_secret.txt").read_text().strip()
     course = tmp_path / "nbgrader"
     _nbgrader(course, "generate_assignment", GAME)
 
     released = nbformat.read(course / "release" / GAME / f"{GAME}.ipynb", as_version=4)
     text = nbformat.writes(released)
     assert "BEGIN SOLUTION" not in text and "HIDDEN TESTS" not in text
-    answers = _answers()
+    answers = _answers(secret)
     count = len(answers)
+    assert "the whole class's" in text
     stubs = [c.source for c in released.cells if c.source.startswith("answer_")]
     assert stubs == [f"answer_{k} = None\n# YOUR ANSWER HERE" for k in range(1, count + 1)]
     for value in answers.values():
@@ -92,6 +120,8 @@ def test_generate_assignment_and_autograde(tmp_path: Path) -> None:
     wrong = {k: v + Fraction(1, 7) if k % 2 else v for k, v in answers.items()}
     _submit(course, "alice", answers)
     _submit(course, "bob", wrong)
+    _submit(course, "carol", answers, "natural")
+    _submit(course, "eve", {k: v for k, v in answers.items() if k <= 3}, "cheat")
     _nbgrader(course, "autograde", GAME, "--create")
 
     points = {k: ex.points for k, ex in enumerate(exercises_for(GAME), start=1)}
@@ -101,6 +131,8 @@ def test_generate_assignment_and_autograde(tmp_path: Path) -> None:
         bob = gradebook.find_submission(GAME, "bob")
         assert alice.max_score == sum(points.values()) == alice.score
         assert bob.score == sum(bob_scores.values())
+        assert gradebook.find_submission(GAME, "carol").score == alice.max_score
+        assert gradebook.find_submission(GAME, "eve").score == 0
         notebook = gradebook.find_submission_notebook(GAME, GAME, "bob")
         scores = {grade.name: grade.score for grade in notebook.grades}
     assert scores == bob_scores

@@ -40,7 +40,6 @@ def test_bank_shape() -> None:
 @pytest.mark.parametrize("ex", BANK, ids=lambda e: e.key)
 def test_students_get_different_answers(ex) -> None:
     answers = [ex.for_student(s).answer for s in STUDENTS]
-    assert ex.for_student("s001").answer != ex.for_student("s002").answer
     assert len(set(answers)) >= 6, answers
 
 

@@ -118,7 +118,58 @@ def test_same_colour_pieces_formula() -> None:
     for student in STUDENTS:
         p = ex.for_student(student).params
         k, n = p["colours"], p["per_colour"]
-        assert _answer(ex.key, student) == Fraction(n - 1, k * n - 1)
+        pairs = comb(k * n, 2)
+        expected = {
+            "same": Fraction(n - 1, k * n - 1),  # the second piece among the k*n - 1 left
+            "different": 1 - Fraction(n - 1, k * n - 1),
+            "both": Fraction(comb(n, 2), pairs),
+            "one": Fraction(n * (k * n - n), pairs),
+        }[p["question"]]
+        assert _answer(ex.key, student) == expected
+    questions = {ex.for_student(s).params["question"] for s in STUDENTS}
+    assert questions == set(mx.BAG_QUESTIONS)
+
+
+# --------------------------------------------------------------------------- real components
+def _realisable(collected, pieces, tiles_left) -> None:
+    """Every piece comes out of the real 30-piece bag (as a multiset), every held tile is a
+    real tile of its colour and no colour's tile is held twice, and every tile that may
+    still lie under a piece is one the collection does not hold."""
+    used = Counter(Piece(c, f) for c, f, _ in collected) + Counter(Piece(*x) for x in pieces)
+    assert not used - Counter(full_bag(Params())), used - Counter(full_bag(Params()))
+    held: dict[str, list[int]] = {}
+    for colour, _, value in collected:
+        held.setdefault(colour, []).append(value)
+    for colour, values in held.items():
+        assert len(set(values)) == len(values), (colour, values)
+        assert set(values) <= set(mx.DEFAULT_VALUES)
+    for colour, values in tiles_left.items():
+        assert len(set(values)) == len(values) >= 1
+        assert set(values) <= set(mx.DEFAULT_VALUES) - set(held.get(colour, ())), (colour, values)
+
+
+@pytest.mark.parametrize("key", ["zabuton_gain", "choice_value"])
+def test_variants_occur_with_the_real_components(key) -> None:
+    """Issue 20 item 9: 77 of 200 zabuton_gain and 127 of 200 choice_value variants could not
+    occur (e.g. two orange gold-coin pieces). Now every one of 250 seeds can."""
+    ex = exercise(f"manekinecollection.{key}")
+    for seed in range(1, 251):
+        p = ex.variant(seed).params
+        if key == "zabuton_gain":
+            _realisable(p["collected"], [p["piece"]], {p["piece"][0]: p["left"]})
+        else:
+            _realisable(p["collected"], p["pieces"], p["stacks"])
+            a, b = (x[0] for x in p["pieces"])
+            assert a != b or len(p["stacks"][a]) >= 2
+
+
+def test_the_realisability_check_can_fail() -> None:
+    with pytest.raises(AssertionError):
+        _realisable([["orange", GOLD, 1]], [["orange", GOLD]], {"orange": [2, 3]})
+    with pytest.raises(AssertionError):
+        _realisable([["red", "plain", 2], ["red", "plain", 2]], [], {})
+    with pytest.raises(AssertionError):
+        _realisable([["red", "plain", 2]], [["red", "plain"]], {"red": [2, 3]})
 
 
 def test_tile_mean_is_the_average() -> None:

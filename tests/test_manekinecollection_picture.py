@@ -203,7 +203,10 @@ def _secret_twin(state: MNState, other: int) -> MNState:
         )
         boards.append(replace(board, slots=slots))
     collected = list(state.collected)
-    collected[other] = tuple(ZabutonNeko(z.piece, z.value + 10) for z in collected[other])
+    collected[other] = tuple(  # a tile seat 0 saw as a showdown's chooser stays as it was
+        z if (0, other, i) in state.peeks else ZabutonNeko(z.piece, z.value + 10)
+        for i, z in enumerate(collected[other])
+    )
     return replace(
         state,
         hands=tuple(hands),

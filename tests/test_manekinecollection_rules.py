@@ -381,6 +381,11 @@ def test_three_players_winner_chooses_secretly_second_takes_the_rest():
     took = after.apply(TakeZabuton(0, 1))
     assert took.collected == ((slots[1],), (), (slots[0],))
     assert took.showdown.taken == ((0, slots[1].piece), (2, slots[0].piece))
+    # the chooser looked at both tiles: the second hand's stays known to the chooser only
+    assert took.view(0)["collected"][2][0]["value"] == 4
+    assert took.view(2)["collected"][2][0]["value"] == 4  # its owner
+    assert took.view(1)["collected"][2][0]["value"] == HIDDEN
+    assert took.view(None)["collected"][2][0]["value"] == HIDDEN
 
 
 def test_third_card_first_in_a_real_showdown():
@@ -465,6 +470,21 @@ def test_all_gold_coins_score_the_same():
     assert s.gold_coin == 3 + 3 and s.tiles == 6
 
 
+def test_gold_coin_of_its_own_colour_is_the_score_examples_reading():
+    """``gold_coin_score="own_colour"``: "There are three cats of the gold-coin color, so
+    'Gold coin' is 3 pts", even when another colour is collected more."""
+    own = Params(gold_coin_score="own_colour")
+    mine = [zn("red", 4, GOLD), zn("red", 1), zn("red", 2), zn("blue", 3)]
+    assert score_collection(mine, own).gold_coin == 3 == score_collection(mine, P).gold_coin
+    more_blue = [*mine[:2], zn("blue", 1), zn("blue", 2), zn("blue", 3)]
+    assert score_collection(more_blue, own).gold_coin == 2  # two red cats
+    assert score_collection(more_blue, P).gold_coin == 3  # three blue: the highest colour
+    two = [zn("red", 4, GOLD), zn("blue", 4, GOLD), zn("green", 1), zn("green", 2), zn("blue", 1)]
+    assert score_collection(two, own).gold_coin == 1 + 2
+    with pytest.raises(InvalidSetup, match="gold_coin_score"):
+        Params(gold_coin_score="colour")
+
+
 def test_cat_food_cancels_the_most_negative_tiles():
     mine = [zn("red", -1, CAN), zn("blue", -1), zn("green", -2), zn("orange", 2, CAN)]
     s = score_collection(mine, P)
@@ -509,7 +529,12 @@ def _scramble_secrets(state: MNState, viewer: int) -> MNState:
         for b in state.kotatsu
     )
     collected = tuple(
-        c if p == viewer else tuple(ZabutonNeko(z.piece, -7) for z in c)
+        c
+        if p == viewer
+        else tuple(
+            z if (viewer, p, i) in state.peeks else ZabutonNeko(z.piece, -7)
+            for i, z in enumerate(c)
+        )
         for p, c in enumerate(state.collected)
     )
     return replace(
@@ -552,7 +577,7 @@ def test_chance_labels_do_not_leak_cards_or_tile_values():
     state = table(2, hands={0: "green1 green2 orange3"})
     after = state.apply(PlayCards(2, cards("green1")))
     label = after.action_to_string(after.chance_outcomes()[0][0])
-    assert label == "player 0 draws a card"
+    assert label == "Red draws a card"
     assert "-1" not in str(BagDraw(Piece("red", GOLD), -1))
 
 

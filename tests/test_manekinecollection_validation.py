@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 
 import pytest
 
-from nekolib.core import IllegalAction, InvalidSetup
+from nekolib.core import IllegalAction, InvalidSetup, NekoError
 from nekolib.manekinecollection.rules import (
     BagDraw,
     Card,
@@ -94,6 +95,11 @@ def test_junk_at_a_chance_node_is_illegal_too():
         ("first_player", -1, "Params.first_player must be a seat"),
         ("set_strength", "min", "Params.set_strength must be one of 'sum', 'max'; got 'min'"),
         ("discard_visible", "yes", "Params.discard_visible must be True or False"),
+        (
+            "gold_coin_score",
+            "own",
+            "Params.gold_coin_score must be one of 'most_collected', 'own_colour'; got 'own'",
+        ),
     ],
 )
 def test_every_params_field_is_checked(field, bad, message):
@@ -127,3 +133,95 @@ def test_params_as_keywords_or_a_dict():
     assert new_game(3, seed=1, set_strength="max").params == Params(set_strength="max")
     assert new_game(2, params={"discard_visible": False}).params.discard_visible is False
     assert new_game(4, card_ranks=(1,) * 8).num_players == 4  # 48 cards: just enough
+
+
+# --------------------------------------------------------------------------- issue 20 (8, 11)
+@pytest.mark.parametrize("seed", [1.5, [1], object(), {}, 2.0])
+def test_a_seed_is_an_int_a_str_or_none(seed):
+    """``object()`` used to give a different game every run (its repr holds an address)."""
+    with pytest.raises(InvalidSetup, match="seed must be an int, a str or None"):
+        new_game(2, seed=seed)
+    assert new_game(2, seed=7) == new_game(2, seed=7)
+    assert new_game(2, seed="7") == new_game(2, seed="7")
+
+
+@pytest.mark.parametrize("viewer", ["0", 1.0, [0], True, 99, -1, 2])
+def test_view_takes_a_seat_or_none(viewer):
+    state = start()
+    with pytest.raises(NekoError, match=r"view \(or None for a spectator\) needs a player 0-1"):
+        state.view(viewer)
+    assert state.view(None)["viewer"] is None
+    assert state.view(1)["hands"][1] != state.view(None)["hands"][1]
+
+
+def test_view_takes_a_numpy_seat():
+    np = pytest.importorskip("numpy")
+    state = start()
+    assert state.view(np.int64(1)) == state.view(1)
+
+
+def test_a_manekineko_has_no_tile_value():
+    """``BagDraw(None, 5)`` is not among the legal outcomes: it is refused, nothing changes."""
+    state = dataclasses.replace(new_game(2), bag_manekineko=1, reserve_manekineko=5)
+    assert state.phase == "refill"
+    assert BagDraw(None) in state.legal_actions() and BagDraw(None, 5) not in state.legal_actions()
+    before = copy.deepcopy(state)
+    with pytest.raises(IllegalAction, match="without a zabuton tile"):
+        state.apply(BagDraw(None, 5))
+    assert state == before
+    assert state.apply(BagDraw(None)).drawn_manekineko == 1
+
+
+@pytest.mark.parametrize("junk", ["red5", None, Move(0), PlayCards("left", ()), [PlayCards]])
+def test_action_to_string_refuses_junk(junk):
+    state = start()
+    with pytest.raises(IllegalAction, match="Legal now: play"):
+        state.action_to_string(junk)
+
+
+def test_messages_name_kotatsu_and_seats_as_the_picture_does():
+    state = start()
+    off = PlayCards(5, (state.hands[0][0],))
+    assert state.action_to_string(off) == f"play {state.hands[0][0]} at kotatsu 5"
+    with pytest.raises(IllegalAction) as err:
+        state.apply(off)
+    assert "there is no kotatsu 5; the kotatsu are 0 (left), 1 (centre), 2 (right)" in str(
+        err.value
+    )
+    on = PlayCards(1, (state.hands[0][0],))
+    assert state.action_to_string(on) == f"play {state.hands[0][0]} at the centre kotatsu"
+    after = state.apply(on)
+    assert after.action_to_string(after.chance_outcomes()[0][0]) == "Red draws a card"
+    assert "Red: hand 3 hidden; zabuton none" in str(state)  # no "zabuton - -"
+    assert "zabuton -" not in str(state)
+
+
+@pytest.mark.parametrize(
+    ("call", "words"),
+    [
+        (lambda r: r.parse_cards(5), "parse_cards needs a str such as 'red5 blue2'"),
+        (lambda r: r.parse_cards("red"), "not a card: 'red'"),
+        (lambda r: r.class_of_counts([1, "a"]), "counts must be the colour counts of 5 cats"),
+        (lambda r: r.class_of_counts([2, 2]), "counts must be the colour counts of 5 cats"),
+        (lambda r: r.class_of_colours("redblue"), "colours must be a list of 5 colour names"),
+        (lambda r: r.class_of_colours([[1]] * 5), "colours must be a list of 5 colour names"),
+        (lambda r: r.hand_key(["red"], r.parse_cards("red1")), "must be 5 cats together"),
+        (lambda r: r.hand_key(["red", 2], ()), "pieces must be a list of Piece or colour"),
+        (lambda r: r.hand_key(["red", "red"], "red1 red2 red3"), "cards must be a list of Card"),
+        (lambda r: r.rank_players(["red", "red"], [(), ()], [0, 5]), "completed player"),
+        (lambda r: r.full_deck(None), "full_deck needs a Params; got None"),
+        (lambda r: r.full_bag({}), "full_bag needs a Params"),
+        (lambda r: r.kotatsu_name(1.5), "k must be an int 0 or more; got 1.5"),
+        (lambda r: r.kotatsu_phrase("left"), "k must be an int; got 'left'"),
+        (lambda r: r.draw_split(-1, 2), "deck_size must be an int 0 or more; got -1"),
+        (lambda r: r.seat_name(None), "seat must be an int 0 or more; got None"),
+        (lambda r: r.score_collection([("red", 1)], r.Params()), "list of ZabutonNeko"),
+        (lambda r: r.score_collection([], None), "params must be a Params"),
+    ],
+)
+def test_rules_helpers_refuse_junk_with_what_is_allowed(call, words):
+    from nekolib.manekinecollection import rules
+
+    with pytest.raises(InvalidSetup) as err:
+        call(rules)
+    assert words in str(err.value)

@@ -131,3 +131,21 @@ def test_seat_selector_turns_a_seat_into_a_computer():
     assert w.state.current_player() == 1
     w.seat_selectors[1].value = "greedy"
     assert w.state.current_player() in (0, CHANCE) or w.state.is_terminal()
+
+
+def test_odds_panel_gives_ties_to_the_viewer_whose_row_is_full():
+    """My row is full and theirs is not: I played my third card first, so a tie is mine."""
+    from dataclasses import replace
+
+    from nekolib.manekinecollection.analysis import state_duels
+    from nekolib.manekinecollection.rules import new_game
+
+    state = new_game(3, seed=2)
+    board = state.kotatsu[0]
+    mine = state.hands[0]
+    boards = (replace(board, rows=(mine, (), ()), completed=(0,)), *state.kotatsu[1:])
+    state = replace(state, kotatsu=boards, hands=((), *state.hands[1:]))
+    duel = state_duels(state, 0, 0)[1]
+    text = odds_html(state, 0, {0: "Red", 1: "Blue", 2: "Green"}.get)
+    assert f"against Blue you win {float(duel.win + duel.tie):.1%}" in text
+    assert "included: your third card came first" in text and "decides" not in text

@@ -119,7 +119,8 @@ def test_students_get_different_answers(key):
     ex = BANK[key]
     assert ex.for_student("s001").canonical != ex.for_student("s002").canonical
     answers = {ex.for_student(s).canonical for s in STUDENTS}
-    assert len(answers) >= 10, answers
+    # a band of at most 3x leaves fewer possible counts; prompts are what must differ
+    assert len(answers) >= 6, answers
 
 
 @pytest.mark.parametrize("key", list(BANK))

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from nekolib.core import TERMINAL, IllegalAction, InvalidSetup
+from nekolib.core import TERMINAL, IllegalAction, InvalidSetup, NekoError
 from nekolib.neko_boss import GAME
 from nekolib.neko_boss.boards import (
     BOARDS,
@@ -172,7 +172,7 @@ def test_stack_moves_exactly_its_height_jumping_vacant_and_occupied_points():
 def test_only_the_top_owner_moves_a_stack():
     state = from_layout([(0, 1), 1, 0, None, None], LINE5, to_move=0)
     assert Move(0, 2) not in state.legal_actions()
-    with pytest.raises(IllegalAction, match="belongs to player 1"):
+    with pytest.raises(IllegalAction, match="belongs to Blue"):
         state.apply(Move(0, 2))
 
 
@@ -222,7 +222,7 @@ def test_legal_moves_match_brute_force_and_all_others_raise_leaving_state_unchan
         (Move(0, 1), "vacant"),
         (Move(0, 4), "must move exactly 2"),
         (Move(1, 2), "no piece on b1"),
-        (Move(3, 4), "belongs to player 1"),
+        (Move(3, 4), "belongs to Blue"),
         (Move(0, 9), "on the board"),
         (Place(1), "phase 2"),
         ("jump!", "only action is moving"),
@@ -392,7 +392,7 @@ def test_labels_in_actions_are_refused_with_the_numbered_action_and_parse_named(
     message = _refused(state, Move("b1", "c1"))
     assert "b1→c1 is Move(src=1, dst=2)" in message and "state.parse('b1-c1')" in message
     # a labelled move that breaks a rule is told the rule, in labels
-    assert "top piece on a1 belongs to player 1 (Blue)" in _refused(state, Move("a1", "b1"))
+    assert "top piece on a1 belongs to Blue" in _refused(state, Move("a1", "b1"))
     placing = new_game(2)
     message = _refused(placing, Place("a1"))
     assert "place a1 is Place(point=0)" in message and "state.parse('a1')" in message
@@ -594,3 +594,30 @@ def test_bad_layouts_are_refused_up_front(layout, says: str):
 def test_layout_seat_to_move_is_checked(to_move):
     with pytest.raises(InvalidSetup, match=r"to_move must be a seat 0\.\.1"):
         from_layout([0, 1] + [None] * 22, to_move=to_move)
+
+
+# ---------------------------------------------------------------- player count given twice
+def test_a_player_count_given_twice_must_agree():
+    """Issue 20: ``new_game(3, params=Params())`` used to play a 2-player game silently."""
+    with pytest.raises(InvalidSetup, match=r"num_players=3 .* params are for 2 players"):
+        new_game(3, params=Params())
+    for junk in (2.0, True, "2"):
+        with pytest.raises(InvalidSetup, match="params are for 2 players"):
+            new_game(junk, params=Params())
+    assert new_game(3, params=Params(num_players=3)).num_players == 3
+    assert new_game(params=Params(num_players=4)).num_players == 4
+    assert new_game(3).num_players == 3 and new_game().num_players == 2
+
+
+@pytest.mark.parametrize("junk", ["0", 1.0, [0], True, 2, -1])
+def test_view_refuses_what_is_no_seat(junk):
+    with pytest.raises(NekoError, match="needs a player 0-1"):
+        new_game(2).view(junk)
+
+
+@pytest.mark.parametrize("junk", [Place(None), Place(1.5), Place(99), Move(None, 1), "a1", None])
+def test_action_to_string_refuses_junk_and_lists_the_legal_actions(junk):
+    state = new_game(2)
+    with pytest.raises(IllegalAction, match="Legal now: place a1"):
+        state.action_to_string(junk)
+    assert state.action_to_string(Place(0)) == "place a1"

@@ -8,7 +8,10 @@ from fractions import Fraction
 import pytest
 import sympy as sp
 
+from nekolib.argcheck import AnalysisError
+from nekolib.core import InvalidSetup
 from nekolib.neko_in import analysis
+from nekolib.neko_in import events_analysis as ea
 from nekolib.neko_in.analysis import (
     brawl_closed_form,
     brawl_monte_carlo,
@@ -20,6 +23,7 @@ from nekolib.neko_in.analysis import (
     entry_attempts_monte_carlo,
     expected_entry_attempts,
 )
+from nekolib.neko_in.rules import Params, new_game
 
 
 def test_brawl_table_with_six_colour_faces_is_9_2_25_over_36():
@@ -112,3 +116,36 @@ def test_repeated_defence_monte_carlo_through_the_engine():
     mc = entry_attempts_monte_carlo(6_000, seed=3)
     exact = entry_attempts_distribution(4)
     assert all(abs(float(a - b)) < 0.02 for a, b in zip(mc, exact, strict=False))
+
+
+# --------------------------------------------------------------------------- junk (issue 20)
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: expected_entry_attempts(faces=1), "faces .* must be a whole number 2-1000; got 1"),
+        (lambda: analysis.brawl_monte_carlo(0), "trials must be a whole number 1 or more; got 0"),
+        (lambda: ea.teaser_count_chain(2.5), "k .* must be a whole number 0-6; got 2.5"),
+        (lambda: analysis.brawl_odds(faces=()), "faces must be a non-empty tuple of die faces"),
+        (lambda: analysis.brawl_odds(attacker=0, defender=0), "two different cats"),
+        (lambda: ea.crunchies_success("purple"), "colour must be cat colours .* got 'purple'"),
+        (lambda: ea.teaser_subset_chain(["black", "nope"]), "cats must be cat colours .* 'nope'"),
+        (lambda: analysis.brawl_odds(attacker="black"), "attacker .* got 'black'"),
+        (lambda: ea.teaser_count_chain(3, dice=0), "dice must be a whole number 1-8; got 0"),
+        (lambda: analysis.engine_teaser_exact(Params()), "version='events'"),
+    ],
+)
+def test_analysis_helpers_refuse_nonsense_saying_what_is_allowed(call, message):
+    with pytest.raises(AnalysisError, match=message):
+        call()
+
+
+def test_dice_that_make_a_cat_teaser_endless_are_refused_before_any_roll():
+    """Issue 20: ``die_faces=(0, 1, 2, 3)`` used to roll forever (and divide by zero)."""
+    with pytest.raises(InvalidSetup, match="light blue and white cats can never leave"):
+        Params(version="events", die_faces=(0, 1, 2, 3))
+    players = Params(version="events", teaser_gathers="players", die_faces=(0, 1, 2, 3))
+    assert analysis.engine_teaser_exact(players)["none"] > 0  # 3 players: all leave
+    with pytest.raises(InvalidSetup, match="light blue and white"):
+        new_game(6, params=players)
+    new_game(5, params=players)  # only light blue cannot leave: the teaser still ends
+    Params(die_faces=(0, 1, 2, 3))  # Classic: no Cat Teaser, nothing to refuse

@@ -69,7 +69,8 @@ def test_clicking_reaches_exactly_the_legal_moves_and_the_rest_are_free(n, versi
         assert all(isinstance(a, FREE) for a in free), free
         assert not any(isinstance(a, FREE) for a in reached)
         assert reached | free == legal
-        ids = element_ids(svg(state.view(state.current_player())))
+        who = state.current_player()
+        ids = element_ids(svg(state.view(who if who >= 0 else None)))  # the table: everybody
         for action, action_paths in paths.paths.items():
             kinds.add(type(action))
             for path in action_paths:

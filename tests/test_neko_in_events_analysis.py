@@ -15,7 +15,7 @@ from fractions import Fraction
 import pytest
 import sympy
 
-from nekolib.core import CHANCE, RandomAgent, play_out
+from nekolib.core import CHANCE, NekoError, RandomAgent, play_out
 from nekolib.neko_in import events_analysis as ea
 from nekolib.neko_in.events_analysis import CAT_COLOURS, DEFAULT_DICE, DiceModel
 
@@ -348,11 +348,22 @@ def test_cats_sharing_a_colour_leave_together() -> None:
     assert trio.total() == 1
 
 
+NO_BLUE = DiceModel.uniform(("black", "red", "yellow", "pink", "white"), blanks=1)
+"""Variant dice: a blank face where light blue was."""
+
+
 def test_a_cat_whose_colour_is_on_no_face() -> None:
-    stays = ea.teaser_subset_chain(("green", "red", "white"))
+    stays = ea.teaser_subset_chain(("light blue", "red", "white"), NO_BLUE)
     assert stays.last == (1, 0, 0) and stays.none == 0
+    no_white = DiceModel.uniform(("black", "red", "yellow", "pink"), blanks=2)
     with pytest.raises(ValueError, match="never leave"):
-        ea.teaser_subset_chain(("green", "purple"))
+        ea.teaser_subset_chain(("light blue", "white"), no_white)
+
+
+@pytest.mark.parametrize("cats", [("black", "nope"), ("green", "red"), "black", [1, 2], None])
+def test_cats_that_are_no_cat_colour_are_refused(cats) -> None:
+    with pytest.raises(NekoError, match="cat colours"):
+        ea.teaser_subset_chain(cats)
 
 
 def test_loaded_dice_subset_chain_against_brute_force() -> None:
@@ -424,15 +435,19 @@ def test_analysis_imports_only_stdlib_sympy_and_core() -> None:
     import sys
     from pathlib import Path
 
-    tree = ast.parse(Path(ea.__file__).read_text())
-    roots = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            roots |= {alias.name for alias in node.names}
-        elif isinstance(node, ast.ImportFrom):
-            roots.add(node.module or "")
-    third_party = {r for r in roots if r.split(".")[0] not in sys.stdlib_module_names}
-    assert third_party == {"sympy", "nekolib.core"}
+    from nekolib import argcheck
+
+    def imports(module) -> set[str]:
+        roots = set()
+        for node in ast.walk(ast.parse(Path(module.__file__).read_text())):
+            if isinstance(node, ast.Import):
+                roots |= {alias.name for alias in node.names}
+            elif isinstance(node, ast.ImportFrom):
+                roots.add(node.module or "")
+        return {r for r in roots if r.split(".")[0] not in sys.stdlib_module_names}
+
+    assert imports(ea) == {"sympy", "nekolib.core", "nekolib.argcheck"}
+    assert imports(argcheck) == {"nekolib.core"}  # the argument checks need nothing more
 
 
 def test_figures_render() -> None:
@@ -471,7 +486,8 @@ def test_inclusion_exclusion_with_loaded_dice() -> None:
     with pytest.raises(ValueError):
         ea.teaser_inclusion_exclusion(("red", "red"))
     with pytest.raises(ValueError):
-        ea.teaser_inclusion_exclusion(("green", "purple", "red"))
+        no_white = DiceModel.uniform(("black", "red", "yellow", "pink"), blanks=2)
+        ea.teaser_inclusion_exclusion(("light blue", "white", "red"), no_white)
 
 
 @pytest.mark.parametrize("faces, dice", [(6, 2), (7, 1), (6, 3)])

@@ -19,7 +19,7 @@ from nekolib.neko_in.rules import (
     IN_ROOM,
     LITTER_BOX,
     NAP,
-    Fastest,
+    EndTurn,
     Hide,
     Move,
     Params,
@@ -79,9 +79,11 @@ def assert_illegal(state, action) -> None:
 
 
 def finish_turn(state):
-    """Catch roll nobody uses: straight to the next turn."""
+    """A catch roll showing the spare white cat, in the Garden: nobody is caught."""
     assert state.phase == "catch"
-    return state.apply(Roll((WHITE,))).apply(Fastest(None))
+    state = state.apply(Roll((WHITE,)))
+    assert state.phase in ("move", "wake")
+    return state
 
 
 # --------------------------------------------------------------------------- setup
@@ -349,3 +351,76 @@ def test_engine_crunchies_odds_equal_the_exact_maths():
     state = crunchies_roll()
     kept = sum(p for r, p in state.chance_outcomes() if state.apply(r).held[0] == (CRUNCHIES,))
     assert kept == ev.crunchies_keep_probability() == 1 - ev.crunchies_success()
+
+
+# --------------------------------------------------------------------------- issue 20, item 5
+def brawl_with_an_extra_movement(**params):
+    """Black used Crunchies (2 movements) and attacks the Living Room, where red sits."""
+    state = make(held=((CRUNCHIES,), (), ()), cats=cats(red=sp(LIVING, BELL)), **params)
+    state = state.apply(UseCrunchies()).apply(Move(LIVING))
+    assert state.phase == "brawl" and state.moves_left == 1
+    return state
+
+
+def test_a_lost_brawl_keeps_the_crunchies_extra_movement_by_default():
+    state = brawl_with_an_extra_movement().apply(Roll((BLACK, WHITE)))  # black loses
+    assert state.cats[BLACK] == GARDEN and state.phase == "move" and state.moves_left == 1
+
+
+@pytest.mark.parametrize("roll", [(BLACK, WHITE), (BLACK, RED)])  # lost, both to the Garden
+def test_lost_brawl_ends_movement_is_the_literal_go_to_step_3(roll):
+    params = Params(version="events", lost_brawl_ends_movement=True)
+    state = brawl_with_an_extra_movement(params=params).apply(Roll(roll))
+    assert state.cats[BLACK] == GARDEN and state.phase == "catch"
+    won = brawl_with_an_extra_movement(params=params).apply(Roll((RED, WHITE)))
+    assert won.phase == "hide" and won.moves_left == 1  # a won brawl goes on as before
+
+
+def test_held_tiles_after_the_movement_are_a_parameter():
+    """'During your turn you may discard it': with the parameter, also after the movement."""
+    held = ((CRUNCHIES, AFFINITY), (), ())
+    default = make(held=held).apply(Move(KITCHEN)).apply(Hide(sp(KITCHEN, MOUSE)))
+    assert default.phase == "catch"  # off: tiles only before the movement
+    params = Params(version="events", held_tiles_after_movement=True)
+    state = make(held=held, params=params).apply(Move(KITCHEN)).apply(Hide(sp(KITCHEN, MOUSE)))
+    assert state.phase == "move" and state.moves_left == 0
+    legal = state.legal_actions()
+    assert legal[:2] == [EndTurn(), UseCrunchies()] and not any(type(a) is Move for a in legal)
+    assert all(type(a) is UseAffinity for a in legal[2:]) and legal[2:]
+    assert state.apply(EndTurn()).phase == "catch"
+    again = state.apply(UseCrunchies())  # the lost movement comes back as the extra one
+    assert again.moves_left == 1 and Move(LIVING) in again.legal_actions()
+    after = again.apply(Move(LIVING)).apply(Hide(sp(LIVING, MOUSE)))
+    assert after.phase == "move" and after.legal_actions()[0] == EndTurn()  # Affinity left
+    swapped = after.apply(UseAffinity(BLACK, RED))
+    assert swapped.phase == "move" and swapped.legal_actions() == [EndTurn()]
+    assert swapped.apply(EndTurn()).phase == "catch"
+    assert_illegal(make(held=held, params=params), EndTurn())  # not before the movement
+
+
+def test_affinity_given_as_numpy_integers_is_the_same_swap():
+    np = pytest.importorskip("numpy")
+    swap = UseAffinity(np.int64(1), np.int64(0))
+    assert swap == UseAffinity(0, 1) and type(swap.cat_a) is int
+    state = make(held=((AFFINITY,), (), ()), cats=cats(red=sp(LIVING, BELL)))
+    assert state.is_legal(swap) and state.apply(swap).cats[BLACK] == sp(LIVING, BELL)
+    assert not state.is_legal(UseAffinity(True, 0))  # a bool is no cat
+
+
+@pytest.mark.parametrize("n", [3, 5])
+def test_the_rulebook_readings_play_whole_games(n):
+    """Random Events games with both readings of item 5 on: every step keeps the invariants,
+    every game ends, and the new decision point is really met."""
+    params = Params(version="events", held_tiles_after_movement=True, lost_brawl_ends_movement=True)
+    ended = 0
+
+    def on_step(before, action, after) -> None:
+        nonlocal ended
+        check_step(before, action, after)
+        ended += type(action) is EndTurn
+
+    for seed in range(30):
+        state = new_game(n, seed=seed, params=params)
+        end, _ = play_out(state, RandomAgent(), random.Random(seed), on_step=on_step)
+        assert end.is_terminal()
+    assert ended > 10

@@ -56,7 +56,8 @@ def test_students_get_different_answers(key):
     ex = BANK[key]
     assert ex.for_student("s001").canonical != ex.for_student("s002").canonical
     answers = {ex.for_student(s).canonical for s in STUDENTS}
-    assert len(answers) >= 10, answers
+    # a band of at most 3x leaves fewer possible counts; prompts are what must differ
+    assert len(answers) >= 6, answers
 
 
 @pytest.mark.parametrize("key", list(BANK))
@@ -112,19 +113,20 @@ def test_notebook_practice_checks_use_the_demo_numbers():
 
 
 # --------------------------------------------------------------------------- brawls
-def _brute_brawl(faces: int, dice: int, marked: int = 1) -> dict[str, Fraction]:
-    """Faces ``0..marked-1`` show the attacker, face ``marked`` the defender: read the
-    rulebook sentences literally over every ordered roll of face numbers."""
+def _brute_brawl(faces: int, dice: int, marked: int = 1, guarded: int = 1) -> dict[str, Fraction]:
+    """Faces ``0..marked-1`` show the attacker, the next ``guarded`` faces the defender: read
+    the rulebook sentences literally over every ordered roll of face numbers."""
     counts = {"attacker": 0, "both": 0, "defender": 0}
     rolls = _rolls(faces, dice)
     for roll in rolls:
-        a, d = any(f < marked for f in roll), marked in roll
+        a = any(f < marked for f in roll)
+        d = any(marked <= f < marked + guarded for f in roll)
         counts["both" if a and d else "attacker" if a else "defender"] += 1
     return {k: Fraction(c, len(rolls)) for k, c in counts.items()}
 
 
 def _brawl_of(p) -> dict[str, Fraction]:
-    return _brute_brawl(p["faces"], p["dice"], p["attacker_faces"])
+    return _brute_brawl(p["faces"], p["dice"], p["attacker_faces"], p.get("defender_faces", 1))
 
 
 def test_brawl_both_home_by_brute_force():
@@ -159,9 +161,10 @@ def test_both_given_attacker_home_by_counting_rolls():
     assert ex.demo_variant().answer == Fraction(2, 11)  # 2 of the 11 rolls showing colour 0
     for s in ["s001", "s002", *STUDENTS[:6]]:
         v = ex.for_student(s)
-        marked = v.params["attacker_faces"]
+        marked, guarded = v.params["attacker_faces"], v.params.get("defender_faces", 1)
         seen = [r for r in _rolls(v.params["faces"], v.params["dice"]) if min(r) < marked]
-        assert v.answer == Fraction(sum(marked in r for r in seen), len(seen))
+        both = sum(any(marked <= f < marked + guarded for f in r) for r in seen)
+        assert v.answer == Fraction(both, len(seen))
 
 
 def test_entry_attempts_by_monte_carlo():

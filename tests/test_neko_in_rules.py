@@ -14,6 +14,7 @@ from nekolib.neko_in.rules import (
     Fastest,
     Hide,
     Move,
+    NekoState,
     Params,
     Pass,
     Roll,
@@ -106,7 +107,7 @@ def test_free_room_the_owner_chooses_the_hideout_among_uncovered_ones():
     assert state.current_player() == 1 and state.turn_player() == 0
     assert state.legal_actions() == [Hide(sp(KITCHEN, i)) for i in (MOUSE, BIRD, BUTTERFLY, FISH)]
     err = assert_illegal(state, Hide(sp(KITCHEN, BELL)))
-    assert "covered" in str(err) and "player 1" in str(err)
+    assert "covered" in str(err) and "for Red cat" in str(err)
     assert_illegal(state, Hide(sp(LIVING, BELL)))
 
 
@@ -221,14 +222,19 @@ def after_black_moves():
     return make().apply(Move(KITCHEN)).apply(Hide(sp(KITCHEN, MOUSE)))
 
 
+def uneven(hands) -> NekoState:
+    """The start position, with the tiles redistributed (as after some turns): not a deal."""
+    return dataclasses.replace(make(), hands=tuple(tuple(sorted(h)) for h in hands))
+
+
 def test_catch_roll_then_the_table_says_who_was_fastest_then_they_discard():
     state = after_black_moves()
     assert state.current_player() == CHANCE and len(state.chance_outcomes()) == 6
-    state = state.apply(Roll((PINK,)))  # even a spare cat can be caught
+    state = state.apply(Roll((BLACK,)))  # black sits on the Kitchen mouse
     assert state.current_player() == TABLE and state.turn_player() == 0
     assert state.legal_actions() == [Fastest(0), Fastest(1), Fastest(2), Fastest(None)]
     state = state.apply(Fastest(2))
-    assert state.current_player() == 2
+    assert state.current_player() == 2 and state.cats[BLACK] == GARDEN
     assert_illegal(state, Discard(sp(KITCHEN, BIRD)))  # not player 2's tile
     state = state.apply(Discard(sp(ENTRANCE, BELL)))
     assert state.hands[2] == tuple(sp(ENTRANCE, i) for i in (MOUSE, BIRD, BUTTERFLY, FISH))
@@ -236,35 +242,47 @@ def test_catch_roll_then_the_table_says_who_was_fastest_then_they_discard():
     assert state.current_player() == 1 and state.turn_index == 1
 
 
+@pytest.mark.parametrize("colour", [RED, YELLOW, PINK, BLUE, WHITE])
+def test_a_roll_showing_a_cat_in_the_garden_catches_nobody(colour):
+    """Only black is in the house: any other colour (a spare pawn too) has no cat to catch."""
+    state = after_black_moves().apply(Roll((colour,)))
+    assert state.phase == "move" and state.active == 1 and state.catch_roll == (colour,)
+    assert state.hands == after_black_moves().hands and state.box == ()
+
+
 def test_nobody_fastest_goes_to_the_next_turn():
-    state = after_black_moves().apply(Roll((RED,))).apply(Fastest(None))
+    state = after_black_moves().apply(Roll((BLACK,))).apply(Fastest(None))
     assert state.active == 1 and state.phase == "move"
+    assert state.cats[BLACK] == sp(KITCHEN, MOUSE)  # nobody caught it
 
 
-def test_last_tile_cannot_be_got_rid_of_by_catching():
-    hands = (
-        [sp(KITCHEN, FISH)],
-        [sp(LIVING, i) for i in range(5)],
-        [sp(ENTRANCE, i) for i in range(5)],
-    )
-    hands = (hands[0], hands[1], [*hands[2], *[sp(KITCHEN, i) for i in range(4)]])
-    state = make(hands=hands).apply(Move(LIVING)).apply(Hide(sp(LIVING, MOUSE)))
-    state = state.apply(Roll((WHITE,)))
-    assert Fastest(0) not in state.legal_actions()
-    assert "at least 2 tiles" in str(assert_illegal(state, Fastest(0)))
+def test_a_one_tile_player_catches_but_does_not_discard():
+    """FAQ: 'You cannot get rid of your last tile by catching the cat shown on the die'."""
+    hands = ([sp(KITCHEN, FISH)], [sp(LIVING, i) for i in range(5)])
+    hands = (*hands, [*range(5), *[sp(KITCHEN, i) for i in range(4)]])
+    state = uneven(hands).apply(Move(LIVING)).apply(Hide(sp(LIVING, MOUSE)))
+    state = state.apply(Roll((BLACK,)))
+    assert Fastest(0) in state.legal_actions()  # the one-tile player may be fastest
+    after = state.apply(Fastest(0))
+    assert after.cats[BLACK] == GARDEN and after.hands == state.hands and after.box == ()
+    assert after.phase == "move" and after.active == 1 and "no discard" in after.news
+    assert "Fastest.player must be" in str(assert_illegal(state, Fastest("0")))
 
 
-def test_nobody_may_discard_skips_the_table_question():
+def test_when_nobody_may_discard_a_catch_still_carries_the_cat_to_the_garden():
     last = ((sp(KITCHEN, MOUSE),), (sp(LIVING, MOUSE),), (sp(ENTRANCE, MOUSE),))
     rest = tuple(t for t in range(15) if t not in {x for (x,) in last})
     state = dataclasses.replace(make(), hands=last, box=rest)
-    state = state.apply(Move(LIVING)).apply(Hide(sp(LIVING, BIRD))).apply(Roll((WHITE,)))
-    assert state.phase == "move" and state.active == 1 and state.catch_roll == (WHITE,)
+    state = state.apply(Move(LIVING)).apply(Hide(sp(LIVING, BIRD))).apply(Roll((BLACK,)))
+    assert state.phase == "fastest" and len(state.legal_actions()) == 4
+    state = state.apply(Fastest(1))
+    assert state.cats[BLACK] == GARDEN and state.hands == last and state.box == rest
+    assert state.phase == "move" and state.active == 1 and state.catch_roll == (BLACK,)
 
 
 def test_winning_by_getting_rid_of_the_last_tile_on_its_hideout():
     hands = ([sp(KITCHEN, FISH)], [sp(LIVING, i) for i in range(5)], [*range(0, 5), *range(5, 9)])
-    state = make(hands=hands).apply(Move(KITCHEN)).apply(Hide(sp(KITCHEN, FISH)))
+    state = uneven(hands).apply(Move(KITCHEN)).apply(Hide(sp(KITCHEN, FISH)))
     assert state.is_terminal() and state.current_player() == TERMINAL
     assert state.returns() == [1.0, 0.0, 0.0] and state.winners() == (0,)
     assert state.legal_actions() == []
@@ -277,7 +295,7 @@ def test_wake_is_events_only_and_classic_errors_name_the_decider():
     assert err.decider == 0 and "Legal now" in str(err)
     hide = make().apply(Move(KITCHEN))
     err = assert_illegal(hide, Move(KITCHEN))
-    assert "player 1" in str(err)
+    assert "for Red cat" in str(err)
 
 
 def test_match_replays_from_the_log_and_undo_rerolls_the_same_dice():

@@ -8,7 +8,7 @@ import pytest
 
 from nekolib.core import IllegalAction, InvalidSetup
 from nekolib.neko_boss.rules import Place
-from nekolib.neko_in.rules import Discard, Hide, Move, Params, Roll, UseAffinity, new_game
+from nekolib.neko_in.rules import Discard, Fastest, Hide, Move, Params, Roll, UseAffinity, new_game
 
 KITCHEN = 1
 
@@ -60,11 +60,20 @@ def test_junk_at_a_chance_node_is_illegal_too():
     [
         ("version", "Events", "Params.version must be one of 'classic', 'events'; got 'Events'"),
         ("colours", [0, 1, 2], "Params.colours must be a tuple of ints or None; got [0, 1, 2]"),
-        ("colours", (0, 0, 1), "Params.colours must be None or distinct cat colours 0-5"),
-        ("colours", (0, 1, 7), "Params.colours must be None or distinct cat colours 0-5"),
+        ("colours", (0, 0, 1), "Params.colours must be None or 3-6 distinct cat colours 0-5"),
+        ("colours", (0, 1, 7), "Params.colours must be None or 3-6 distinct cat colours 0-5"),
+        ("colours", (), "one per player (0 black, 1 red, 2 yellow, 3 pink, 4 light blue, 5 white)"),
+        ("colours", (), "white); got ()"),
+        ("colours", (0, 1), "Params.colours must be None or 3-6 distinct cat colours"),
         ("die_faces", (), "Params.die_faces must be a non-empty tuple of cat colours 0-5 or -1"),
         ("die_faces", (0, 6), "Params.die_faces must be a non-empty tuple"),
         ("die_faces", (0, 1.5), "Params.die_faces must be a tuple of ints; got (0, 1.5)"),
+        ("catch_die_faces", (), "Params.catch_die_faces must be a non-empty tuple of cat"),
+        ("catch_die_faces", (0, 6), "Params.catch_die_faces must be a non-empty tuple"),
+        ("catch_die_faces", [0, 1], "Params.catch_die_faces must be a tuple of ints"),
+        ("catch_targets", "garden", "Params.catch_targets must be one of 'house', 'players'"),
+        ("lost_brawl_ends_movement", 1, "Params.lost_brawl_ends_movement must be True or False"),
+        ("held_tiles_after_movement", "y", "Params.held_tiles_after_movement must be True or"),
         ("catch_phase", "yes", "Params.catch_phase must be True or False; got 'yes' (a str)"),
         ("catch_dice", 1.5, "Params.catch_dice must be an int; got 1.5 (a float)"),
         ("catch_dice", 0, "Params.catch_dice must be 1-4 (every roll is enumerated); got 0"),
@@ -96,7 +105,7 @@ def test_every_params_field_is_checked(field, bad, message):
         ({"num_players": 7}, "Neko-in is for 3-6 players; got 7"),
         ({"params": "classic"}, "params must be a Params or a dict; got 'classic' (a str)"),
         ({"colour": (0, 1, 2)}, "Params has no field colour; its fields are"),
-        ({"params": Params(colours=(0, 1))}, "Params.colours must give one cat colour per player"),
+        ({"params": Params(colours=(0, 1, 2, 3))}, "Params.colours must give one cat colour per"),
         ({"seed": [1]}, "seed must be an int, a str or None; got [1] (a list)"),
         ({"hands": [[1.5]]}, "hands must deal every tile of the rooms in play"),
         ({"hands": 5}, "hands must deal every tile"),
@@ -115,3 +124,37 @@ def test_params_as_keywords_or_a_dict():
     assert new_game(3, version="events", params=Params(catch_dice=2)).params == Params(
         version="events", catch_dice=2
     )
+
+
+# --------------------------------------------------------------------------- issue 20
+FIVE_EACH = [[0, 1, 2, 3, 4], [5, 6, 7, 8, 9], [10, 11, 12, 13, 14]]
+
+
+@pytest.mark.parametrize(
+    "hands",
+    [
+        [[0, 1, 2, 3], [4, 5, 6, 7, 8, 9], [10, 11, 12, 13, 14]],  # 4 + 6 + 5
+        [[], [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10, 11, 12, 13, 14]],  # a seat with no tile
+        [[0], [1, 2, 3, 4, 5, 6, 7], [8, 9, 10, 11, 12, 13, 14]],
+    ],
+)
+def test_hands_must_be_a_deal_of_five_each(hands):
+    """'shuffle them face down and deal 5 to each player'."""
+    with pytest.raises(InvalidSetup, match="5 to each of the 3 players"):
+        new_game(3, hands=hands)
+    assert new_game(3, hands=FIVE_EACH).hands == tuple(map(tuple, FIVE_EACH))
+
+
+@pytest.mark.parametrize("junk", [Move(None), Hide(None), Move("Kitchen"), Hide(1.5), None, "go"])
+def test_labels_and_explanations_of_junk_are_nekolib_answers(junk):
+    state = new_game(3, seed=1)
+    with pytest.raises(IllegalAction, match="Legal now: go to the Entrance"):
+        state.action_to_string(junk)
+    why = state.explain_illegal(junk)
+    assert "must be" in why or "not an action" in why
+
+
+def test_seats_are_named_after_their_cats_in_messages():
+    state = new_game(3, seed=1).apply(Move(1))  # the red cat's owner chooses the hideout
+    assert state.action_to_string(Fastest(2)) == "Yellow cat was fastest"
+    assert "now Red cat must decide" in state.explain_illegal(Move(2))

@@ -12,7 +12,7 @@ from nekolib import game_packages
 from nekolib.classroom.exercise import Exercise
 from nekolib.core import NekoError, game_module
 
-__all__ = ["all_exercises", "exercise", "exercises_for"]
+__all__ = ["all_exercises", "exercise", "exercises_for", "notes_for"]
 
 
 @cache
@@ -43,3 +43,16 @@ def exercise(key: str) -> Exercise:
     if key not in bank:
         raise NekoError(f"no exercise {key!r}; known: {', '.join(bank)}")
     return bank[key]
+
+
+def notes_for(game: str) -> str:
+    """The game's ``NOTES``: Markdown with every fact its prompts rely on (rules, notation).
+
+    A student notebook prints these before the exercises, so a prompt needs nothing else.
+    """
+    exercises_for(game)  # a clear error for a game without exercises
+    module = game_module(f"nekolib.{game}", "exercises")
+    notes = getattr(module, "NOTES", "")
+    if not isinstance(notes, str) or not notes.strip():
+        raise NekoError(f"nekolib.{game}.exercises defines no NOTES for its prompts")
+    return notes

@@ -1,52 +1,31 @@
-"""``check(answer)``: right or wrong, with the next hint, never the answer.
+"""``check(answer)`` in **practice** mode: right or wrong, with the next hint.
 
-A student notebook holds one :class:`Check` per exercise, made from the exercise key,
-the variant's seed and the salted digest of the answer: nothing in the notebook (or the
-student's kernel) holds the answer itself.
+A practice notebook (the game notebooks' ``practice(key)``, ``make classroom --mode
+practice``) holds one :class:`Check` per exercise, made from the exercise key, the
+variant's seed and a salted digest of the answer. The check rebuilds the variant in the
+student's kernel to give hints, so **a student who codes can read the answer** (for
+example ``check_1._variant.answer``): practice is for learning, not for grades. Graded
+notebooks use :mod:`nekolib.classroom.graded` instead, which holds nothing that yields
+an answer.
 """
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass, field
 from typing import Any
 
-from nekolib.classroom.answers import NOT_ANSWERED, canonical_answer, read_answer
+from nekolib.classroom.answers import (
+    NOT_ANSWERED,
+    FloatAnswer,
+    canonical_answer,
+    float_note,
+    read_answer,
+)
 from nekolib.classroom.bank import exercise
 from nekolib.classroom.exercise import Variant, digest_of
+from nekolib.classroom.feedback import BLANK, RIGHT, UNREADABLE, WRONG, Feedback
 
 __all__ = ["RIGHT", "WRONG", "Check", "Feedback", "check_for", "practice"]
-
-RIGHT = "right"
-WRONG = "wrong"
-BLANK = "not answered"
-UNREADABLE = "unreadable"
-
-
-@dataclass(frozen=True)
-class Feedback:
-    """What ``check`` says; shows as a short coloured line in Jupyter, text elsewhere."""
-
-    status: str
-    message: str
-
-    @property
-    def right(self) -> bool:
-        return self.status == RIGHT
-
-    def __bool__(self) -> bool:
-        return self.right
-
-    def __str__(self) -> str:
-        return self.message
-
-    def __repr__(self) -> str:
-        return self.message
-
-    def _repr_html_(self) -> str:
-        colour = {RIGHT: "#1b7837", WRONG: "#b2182b"}.get(self.status, "#555555")
-        body = html.escape(self.message).replace("\n", "<br>")
-        return f'<div class="nekolib-check" style="color:{colour}">{body}</div>'
 
 
 @dataclass
@@ -80,7 +59,8 @@ class Check:
         return problem is None and self._matches(value)
 
     def _matches(self, value: Any) -> bool:
-        """Does an answer already read (exact) have the stored digest?"""
+        """Does an answer already read have the stored digest? A decimal is compared as
+        its simplest fraction (the grader's rule: exactly the float of the answer)."""
         canonical = canonical_answer(value, self._variant.exercise.kind)
         return digest_of(self.key, self.seed, canonical) == self.digest
 
@@ -92,8 +72,13 @@ class Check:
             )
         if problem is not None:
             return Feedback(UNREADABLE, f"{self.title}: {problem}.")
+        decimal = isinstance(value, FloatAnswer)
         if self._matches(value):
-            return Feedback(RIGHT, f"{self.title}: right! ({self.points} point(s))")
+            note = f" Note: {float_note(value, right=True)}." if decimal else ""
+            return Feedback(RIGHT, f"{self.title}: right! ({self.points} point(s)){note}")
+        if decimal and value.suggestion != value.exact:  # type: ignore[union-attr]
+            # The maths may well be right: say what the decimal is before any maths hint.
+            return Feedback(WRONG, f"{self.title}: not right yet. {float_note(value)}.")
         self.tries += 1
         hints = self._variant.hints
         number = min(self.tries, len(hints))

@@ -1,7 +1,8 @@
 """The teacher's commands: ``python -m nekolib classroom`` and ``python -m nekolib grade``.
 
     python -m nekolib classroom --roster roster.csv --out classroom/ [--games neko_in,...]
-    python -m nekolib grade classroom/submissions --out grades.csv [--timeout 60]
+        [--mode graded|practice] [--feedback form|right-wrong|none] [--report]
+    python -m nekolib grade handed_in/ --key classroom/teacher/answer_key.csv --out grades.csv
 
 :func:`add_parsers` adds both to ``nekolib.__main__``'s parser; :func:`run` runs one.
 Jupyter libraries (nbformat, nbclient) are imported only when a command runs.
@@ -36,6 +37,33 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     build.add_argument(
         "--course", default="nekolib", help="course name: seeds the nbgrader class variant"
     )
+    build.add_argument(
+        "--mode",
+        choices=("graded", "practice"),
+        default="graded",
+        help="graded (default): numbers written in, nothing in the notebook yields an"
+        " answer; practice: checks with hints, which a student who codes can read",
+    )
+    build.add_argument(
+        "--feedback",
+        choices=("form", "right-wrong", "none"),
+        default="form",
+        help="graded mode's check cells: form (default) says the answer is well formed and"
+        " recorded; right-wrong says right or not (a small answer space can then be"
+        " found by trying every value); none has no check cells",
+    )
+    build.add_argument(
+        "--secret-file",
+        type=Path,
+        default=None,
+        help="the class secret (default OUT/teacher/class_secret.txt, made if missing)",
+    )
+    build.add_argument(
+        "--report",
+        action="store_true",
+        help="only print how alike the students' variants are (workload spread, shared"
+        " prompts), per exercise; writes nothing but the class secret",
+    )
     build.add_argument("--quiet", action="store_true", help="no progress bar")
 
     grade = sub.add_parser(
@@ -45,6 +73,12 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         " answer against the answer recomputed here from the exercise key and seed.",
     )
     grade.add_argument("submissions", type=Path, help="folder searched for *.ipynb")
+    grade.add_argument(
+        "--key",
+        type=Path,
+        default=None,
+        help="the class's answer key (OUT/teacher/answer_key.csv); needed for graded notebooks",
+    )
     grade.add_argument("--out", type=Path, default=Path("grades.csv"), help="CSV to write")
     grade.add_argument("--timeout", type=int, default=60, help="seconds per cell (default 60)")
     grade.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -71,11 +105,32 @@ def run(args: argparse.Namespace) -> int:
         return 2
 
 
+def _report(args: argparse.Namespace, students: list) -> int:
+    from nekolib.classroom.cells import classroom_games
+    from nekolib.classroom.notebooks import student_seed
+    from nekolib.classroom.report import fairness_report, format_report
+    from nekolib.classroom.secret import SECRET_FILE, read_or_create_secret
+
+    games = classroom_games(None if args.games is None else args.games.split(","))
+    secret = read_or_create_secret(args.secret_file or args.out / "teacher" / SECRET_FILE)
+    rows = fairness_report(
+        [s.id for s in students],
+        lambda student, key: student_seed(args.mode, secret, student, key),
+        games,
+    )
+    print(f"{len(students)} students, {args.mode} mode\n")
+    print(format_report(rows))
+    return 0 if all(row.ok for row in rows) else 1
+
+
 def _classroom(args: argparse.Namespace) -> int:
-    from nekolib.classroom.notebooks import write_classroom
     from nekolib.classroom.roster import read_roster
 
     students = read_roster(args.roster)
+    if args.report:
+        return _report(args, students)
+    from nekolib.classroom.notebooks import write_classroom
+
     games = None if args.games is None else args.games.split(",")
     built = write_classroom(
         students,
@@ -83,22 +138,31 @@ def _classroom(args: argparse.Namespace) -> int:
         games,
         course=args.course,
         progress=_progress(args.quiet, len(students), "student"),
+        mode=args.mode,
+        feedback=args.feedback,
+        secret_file=args.secret_file,
     )
     out = built.out
     print(f"{len(built.students)} students x {len(built.games)} games ({', '.join(built.games)})")
-    print(f"  students' notebooks: {out / 'students'}/<id>/<game>.ipynb (hand these out)")
-    print(f"  teacher notebooks:   {out / 'teacher'}/<game>.ipynb")
-    print(f"  answer key:          {out / 'answer_key.csv'}")
+    what = f"{built.mode} mode" + (f", {built.feedback} feedback" if built.mode == "graded" else "")
+    print(f"  students' notebooks: {out / 'students'}/<id>/<game>.ipynb ({what}; hand these out)")
+    print(f"  teacher's folder:    {out / 'teacher'}/ (notebooks, answer_key.csv, class secret:")
+    print("                       never hand this folder out)")
     print(f"  nbgrader course:     {out / 'nbgrader'} (source/<game>/, nbgrader_config.py)")
     return 0
 
 
 def _grade(args: argparse.Namespace) -> int:
-    from nekolib.classroom.grade import find_submissions, grade_all, write_grades
+    from nekolib.classroom.grade import find_submissions, grade_all, read_key, write_grades
 
+    key = None if args.key is None else read_key(args.key)
     paths = find_submissions(args.submissions)
     scores = grade_all(
-        paths, timeout=args.timeout, progress=_progress(args.quiet, len(paths), "notebook")
+        paths,
+        timeout=args.timeout,
+        progress=_progress(args.quiet, len(paths), "notebook"),
+        key=key,
+        warn=lambda message: print(f"warning: {message}", file=sys.stderr),
     )
     write_grades(scores, args.out)
     totals = [s for s in scores if s.exercise == "total"]

@@ -66,6 +66,13 @@ class Exercise:
     ``viewer`` is the seat the student plays (the picture shows that seat's secrets).
     ``demo`` is the fixed parameters the game notebook uses; ``worked`` (Markdown, may hold
     a fenced code block that uses nekolib) explains the solution in the teacher notebook.
+
+    Fairness: ``workload(params)`` is the amount of work a variant asks for by hand (game-tree
+    nodes, chain transitions, outcomes or deals to count...), and ``band`` is one sentence
+    saying what the generator keeps variants within; across a class the largest workload
+    stays within 3x the smallest (``nekolib.classroom.report``). ``worked_code(params)`` is
+    self-contained Python source (imports from nekolib, literal values of the parameters)
+    that ends by assigning ``answer = ...``: the teacher notebook's runnable solution.
     """
 
     key: str
@@ -82,6 +89,9 @@ class Exercise:
     demo: Mapping[str, Any] | None = None
     worked: PromptMaker | None = None
     viewer: int | None = None
+    workload: Callable[[Params], int] | None = None
+    band: str = ""
+    worked_code: PromptMaker | None = None
 
     def __post_init__(self) -> None:
         if self.topic not in TOPICS:
@@ -157,6 +167,18 @@ class Variant:
         """The worked solution for teachers (Markdown); empty if the bank gives none."""
         maker = self.exercise.worked
         return "" if maker is None else _fill(maker, self.params)
+
+    @property
+    def worked_code(self) -> str:
+        """Runnable Python source of the worked solution (ends with ``answer = ...``), or ""."""
+        maker = self.exercise.worked_code
+        return "" if maker is None else _fill(maker, self.params)
+
+    @property
+    def workload(self) -> int | None:
+        """How much work this variant asks for by hand (see ``Exercise.band``), if stated."""
+        measure = self.exercise.workload
+        return None if measure is None else int(measure(self.params))
 
     def position(self) -> GameState | None:
         """The game state to draw beside the prompt, if the exercise has one."""

@@ -5,10 +5,14 @@ student's problem, not the grader's: execution goes on). One cell is appended th
 the raw values of the answer variables as JSON, using nothing of nekolib, so patching the
 ``Check`` objects or the library inside the student's kernel changes nothing: every
 answer is read (:func:`~nekolib.classroom.answers.read_answer`) and compared **in the
-grader's process** with the answer recomputed from the exercise key and seed. The
-digests in the notebook are never trusted, and neither are the points in its metadata
-(they come from the bank). A seed that is not the student's own (copied from a classmate's
-notebook) scores zero.
+grader's process** (:func:`~nekolib.classroom.answers.answers_agree`) with the teacher's
+answer key (``teacher/answer_key.csv``), or, for a practice notebook graded without a key,
+with the answer recomputed from the exercise key and the student's seed. Nothing the
+notebook says about itself is trusted but the student id and game in its metadata: the
+exercises, variable names, points and answers come from the key (or the bank).
+
+A student who hands in several notebooks for one game is graded on the **newest** (file
+modification time); the others are listed as duplicates with their scores.
 """
 
 from __future__ import annotations
@@ -25,13 +29,22 @@ from typing import Any
 import nbformat
 from nbformat.notebooknode import NotebookNode
 
-from nekolib.classroom.answers import NOT_ANSWERED, canonical_answer, read_answer
+from nekolib.classroom.answers import (
+    KINDS,
+    NOT_ANSWERED,
+    NUMBER,
+    SET,
+    Answer,
+    answers_agree,
+    read_answer,
+)
 from nekolib.classroom.bank import all_exercises
 from nekolib.classroom.exercise import variant_seed
 from nekolib.core import NekoError
 
 __all__ = [
     "COLUMNS",
+    "AnswerKey",
     "GradedNotebook",
     "Score",
     "collector_source",
@@ -39,6 +52,7 @@ __all__ = [
     "find_submissions",
     "grade_all",
     "grade_notebook",
+    "read_key",
     "write_grades",
 ]
 
@@ -68,7 +82,7 @@ def _nk_encode(value, depth=0):
                 "q": str(int(value.denominator))}
     if isinstance(value, str):
         return {"type": "str", "value": value[:10000]}
-    if isinstance(value, _nk_numbers.Real):
+    if isinstance(value, _nk_numbers.Real) or type(value).__name__ == "Decimal":
         return {"type": "float", "text": repr(float(value))}
     if depth == 0 and isinstance(value, (list, tuple, set, frozenset)):
         return {"type": "list", "items": [_nk_encode(item, 1) for item in list(value)[:1000]]}
@@ -166,29 +180,107 @@ def find_submissions(folder: str | Path) -> list[Path]:
 
 @dataclass(frozen=True)
 class _Entry:
+    """One exercise to grade: its number, variable, bank key, expected answer, points."""
+
     number: str
     name: str
     key: str
-    seed: int
+    kind: str
+    expected: Answer | None
+    points: int
+    problem: str = ""
 
 
-def _listing(nb: NotebookNode, path: Path) -> tuple[str, str, list[_Entry]]:
+AnswerKey = dict[tuple[str, str], list[_Entry]]
+"""The teacher's key: (student, game) -> the exercises of that notebook, in order."""
+
+
+def _expected(canonical: str, kind: str) -> Answer:
+    if kind == NUMBER:
+        return Fraction(canonical)
+    if kind == SET:
+        return frozenset(item for item in canonical.split(",") if item)
+    return canonical
+
+
+def read_key(path: str | Path) -> AnswerKey:
+    """``answer_key.csv`` as written by ``make classroom`` (``teacher/answer_key.csv``)."""
+    path = Path(path)
+    if not path.is_file():
+        raise NekoError(f"no answer key at {path} (make classroom writes teacher/answer_key.csv)")
+    key: AnswerKey = {}
+    with path.open(newline="", encoding="utf-8") as handle:
+        for line, row in enumerate(csv.DictReader(handle), start=2):
+            try:
+                kind = row.get("kind") or all_exercises()[row["key"]].kind
+                if kind not in KINDS:
+                    raise ValueError(kind)
+                entry = _Entry(
+                    row["exercise"],
+                    f"answer_{int(row['exercise'])}",
+                    row["key"],
+                    kind,
+                    _expected(row["answer"], kind),
+                    int(row["points"]),
+                )
+            except (KeyError, TypeError, ValueError, ZeroDivisionError):
+                raise NekoError(f"{path} line {line}: not an answer key row") from None
+            key.setdefault((row["student"], row["game"]), []).append(entry)
+    if not key:
+        raise NekoError(f"{path} has no rows")
+    return key
+
+
+def _read_notebook(path: Path) -> tuple[NotebookNode, str, str, str]:
+    try:
+        nb = nbformat.read(path, as_version=4)
+    except Exception as error:  # not JSON, not a notebook
+        raise NekoError(f"{path}: not a readable notebook ({type(error).__name__})") from None
     meta = nb.metadata.get("nekolib")
-    if not isinstance(meta, dict) or not isinstance(meta.get("exercises"), list):
+    if not isinstance(meta, dict):
         raise NekoError(f"{path}: not a nekolib classroom notebook (no nekolib metadata)")
     student, game = meta.get("student"), meta.get("game")
     if not isinstance(student, str) or not student or not isinstance(game, str):
         raise NekoError(f"{path}: the notebook names no student (a teacher or nbgrader copy?)")
+    return nb, student, game, str(meta.get("mode", "practice"))
+
+
+def _entries_from_seeds(nb: NotebookNode, path: Path, student: str) -> list[_Entry]:
+    """A practice notebook graded without a key: answers recomputed from the seeds."""
+    listed = nb.metadata["nekolib"].get("exercises")
+    if not isinstance(listed, list):
+        raise NekoError(f"{path}: the notebook lists no exercises")
+    bank = all_exercises()
     entries = []
-    for number, item in enumerate(meta["exercises"], start=1):
+    for number, item in enumerate(listed, start=1):
         try:
-            name, key, seed = str(item["name"]), str(item["key"]), int(item["seed"])
+            key, seed = str(item["key"]), int(item["seed"])
         except (KeyError, TypeError, ValueError):
             raise NekoError(f"{path}: exercise {number} in the metadata is damaged") from None
-        if not _NAME.match(name):
-            raise NekoError(f"{path}: exercise {number} has a bad variable name {name!r}")
-        entries.append(_Entry(str(number), name, key, seed))
-    return student, game, entries
+        name = f"answer_{number}"
+        if key not in bank:
+            entries.append(_Entry(str(number), name, key, NUMBER, None, 0, "unknown exercise key"))
+            continue
+        ex = bank[key]
+        problem = "" if seed == variant_seed(student, key) else "seed is not this student's"
+        expected = ex.variant(seed).answer if not problem else None
+        entries.append(_Entry(str(number), name, key, ex.kind, expected, ex.points, problem))
+    return entries
+
+
+def _entries(
+    nb: NotebookNode, path: Path, student: str, game: str, mode: str, key: AnswerKey | None
+) -> list[_Entry]:
+    if key is not None:
+        if (student, game) not in key:
+            raise NekoError(f"{path}: {student} has no {game} rows in the answer key")
+        return key[(student, game)]
+    if mode == "graded":
+        raise NekoError(
+            f"{path}: a graded notebook is scored against the class's answer key:"
+            " pass --key OUT/teacher/answer_key.csv"
+        )
+    return _entries_from_seeds(nb, path, student)
 
 
 def _execute(nb: NotebookNode, names: list[str], timeout: int, cwd: Path) -> dict[str, Any]:
@@ -221,81 +313,80 @@ def _execute(nb: NotebookNode, names: list[str], timeout: int, cwd: Path) -> dic
 
 
 def _score(student: str, game: str, entry: _Entry, encoded: Any) -> Score:
-    bank = all_exercises()
-    if entry.key not in bank:
-        return Score(student, game, entry.number, entry.key, 0, 0, "unknown exercise key")
-    ex = bank[entry.key]
-    if entry.seed != variant_seed(student, entry.key):
-        return Score(
-            student, game, entry.number, entry.key, 0, ex.points, "seed is not this student's"
-        )
-    problem, value = read_answer(decode_answer(encoded), ex.kind)
+    def row(points: int, note: str) -> Score:
+        return Score(student, game, entry.number, entry.key, points, entry.points, note)
+
+    if entry.problem or entry.expected is None:
+        return row(0, entry.problem or "no expected answer")
+    problem, value = read_answer(decode_answer(encoded), entry.kind)
     if problem == NOT_ANSWERED:
-        return Score(student, game, entry.number, entry.key, 0, ex.points, "not answered")
+        return row(0, "not answered")
     if problem is not None:
-        return Score(student, game, entry.number, entry.key, 0, ex.points, f"unreadable: {problem}")
-    expected = ex.variant(entry.seed).canonical
-    right = canonical_answer(value, ex.kind) == expected  # type: ignore[arg-type]
-    points = ex.points if right else 0
-    return Score(
-        student, game, entry.number, entry.key, points, ex.points, RIGHT_NOTE if right else "wrong"
-    )
+        return row(0, f"unreadable: {problem}")
+    right = answers_agree(entry.expected, value, entry.kind)  # type: ignore[arg-type]
+    return row(entry.points if right else 0, RIGHT_NOTE if right else "wrong")
 
 
-def grade_notebook(path: str | Path, timeout: int = 60) -> GradedNotebook:
+def grade_notebook(
+    path: str | Path, timeout: int = 60, key: AnswerKey | None = None
+) -> GradedNotebook:
     """Execute one submission and score each exercise; a broken notebook scores zero."""
     path = Path(path)
-    try:
-        nb = nbformat.read(path, as_version=4)
-    except Exception as error:  # not JSON, not a notebook
-        raise NekoError(f"{path}: not a readable notebook ({type(error).__name__})") from None
-    student, game, entries = _listing(nb, path)
+    nb, student, game, mode = _read_notebook(path)
+    entries = _entries(nb, path, student, game, mode, key)
     try:
         answers = _execute(nb, [e.name for e in entries], timeout, path.parent)
         scores = [_score(student, game, e, answers.get(e.name)) for e in entries]
     except NekoError as error:
-        scores = [
-            replace(_score(student, game, e, None), points=0, note=str(error)) for e in entries
-        ]
+        scores = [replace(_score(student, game, e, None), note=str(error)) for e in entries]
     return GradedNotebook(path, student, game, scores, nb)
+
+
+def _newest_first(items: list[GradedNotebook]) -> list[GradedNotebook]:
+    return sorted(items, key=lambda g: (g.path.stat().st_mtime, str(g.path)), reverse=True)
 
 
 def grade_all(
     paths: Iterable[Path],
     timeout: int = 60,
     progress: Callable[[Iterable[Any]], Iterable[Any]] | None = None,
+    key: AnswerKey | None = None,
+    warn: Callable[[str], None] | None = None,
 ) -> list[Score]:
     """Scores of every notebook, grouped by student, each student's total row last.
 
-    A notebook that is not a student's nekolib notebook gives one ``error`` row; a second
-    notebook of the same student and game is graded but left out of the total.
+    A notebook that is not a student's nekolib notebook gives one ``error`` row. When a
+    student handed in several notebooks for one game, the newest counts; the others are
+    graded and listed as duplicates, out of the total, and ``warn`` is told.
     """
     graded: list[GradedNotebook] = []
     errors: list[Score] = []
     for path in (progress or (lambda items: items))(list(paths)):
         try:
-            graded.append(grade_notebook(path, timeout))
+            graded.append(grade_notebook(path, timeout, key))
         except NekoError as error:
             errors.append(Score(Path(path).parent.name, "", "error", "", 0, 0, str(error)))
     rows: list[Score] = []
     for student in sorted({g.student for g in graded}):
         points = max_points = 0
-        seen: dict[str, Path] = {}
-        for item in sorted((g for g in graded if g.student == student), key=_order):
-            if item.game in seen:
-                note = f"duplicate of {seen[item.game]}: not in the total"
+        mine = [g for g in graded if g.student == student]
+        for game in sorted({g.game for g in mine}):
+            newest, *older = _newest_first([g for g in mine if g.game == game])
+            rows.extend(newest.scores)
+            points += sum(s.points for s in newest.scores)
+            max_points += sum(s.max_points for s in newest.scores)
+            for item in older:
+                got = sum(s.points for s in item.scores)
+                note = f"duplicate: older than {newest.path}, not in the total"
                 rows.extend(replace(s, note=f"{s.note}; {note}") for s in item.scores)
-                continue
-            seen[item.game] = item.path
-            rows.extend(item.scores)
-            points += sum(s.points for s in item.scores)
-            max_points += sum(s.max_points for s in item.scores)
+                if warn is not None:
+                    warn(
+                        f"{student} handed in {len(older) + 1} {game} notebooks: graded the"
+                        f" newest, {newest.path}; {item.path} ({got} points) is listed as a"
+                        " duplicate"
+                    )
         rows.append(Score(student, "", "total", "", points, max_points, ""))
     return rows + errors
-
-
-def _order(item: GradedNotebook) -> tuple[str, str]:
-    return item.game, str(item.path)
 
 
 def write_grades(scores: Sequence[Score], path: str | Path) -> Path:

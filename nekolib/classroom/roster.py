@@ -1,5 +1,9 @@
 """The class list: a CSV file with columns ``id`` and ``name`` (one student a row).
 
+Columns may be separated by commas, semicolons (a spreadsheet's default in many
+European locales) or tabs: the separator is the one that makes the header row hold an
+``id`` column.
+
 The ``id`` seeds every exercise variant of that student and names the student's folder,
 so it must be unique and safe as a folder name (letters, digits, ``. _ - @ +``). The
 ``name`` is only printed on the notebook. Extra columns are ignored; a spreadsheet's
@@ -15,7 +19,9 @@ from pathlib import Path
 
 from nekolib.core import NekoError
 
-__all__ = ["ID_CHARS", "RosterError", "Student", "read_roster"]
+__all__ = ["DELIMITERS", "ID_CHARS", "RosterError", "Student", "read_roster"]
+
+DELIMITERS = {",": "comma", ";": "semicolon", "\t": "tab"}
 
 ID_CHARS = "._-@+"
 """Characters allowed in a student id besides letters and digits."""
@@ -64,17 +70,14 @@ def read_roster(path: str | Path) -> list[Student]:
         text = path.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError as error:
         raise RosterError(f"{path}: not UTF-8 text ({error.reason})") from None
-    reader = csv.reader(io.StringIO(text, newline=""))
-    try:
-        rows = [(reader.line_num, row) for row in reader if any(cell.strip() for cell in row)]
-    except csv.Error as error:
-        raise RosterError(f"{path} line {reader.line_num}: not a CSV row ({error})") from None
+    rows = _rows(path, text, _delimiter(text))
     if not rows:
         raise RosterError(f"{path} is empty: give a header row id,name and one row a student")
     header = [cell.strip().lower() for cell in rows[0][1]]
     if "id" not in header:
         raise RosterError(
-            f"{path}: the header row {rows[0][1]} has no 'id' column (expected columns id,name)"
+            f"{path}: the header row {rows[0][1]} has no 'id' column (expected columns id and"
+            " name, separated by a comma, a semicolon or a tab)"
         )
     id_col = header.index("id")
     name_col = header.index("name") if "name" in header else None
@@ -97,3 +100,21 @@ def read_roster(path: str | Path) -> list[Student]:
     if not students:
         raise RosterError(f"{path} has a header but no students")
     return students
+
+
+def _delimiter(text: str) -> str:
+    """The separator whose split of the first non-blank line has an ``id`` column."""
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    for delimiter in DELIMITERS:
+        cells = next(csv.reader([first], delimiter=delimiter), [])
+        if "id" in (cell.strip().lower() for cell in cells):
+            return delimiter
+    return ","
+
+
+def _rows(path: Path, text: str, delimiter: str) -> list[tuple[int, list[str]]]:
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    try:
+        return [(reader.line_num, row) for row in reader if any(cell.strip() for cell in row)]
+    except csv.Error as error:
+        raise RosterError(f"{path} line {reader.line_num}: not a CSV row ({error})") from None

@@ -5,9 +5,9 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from matplotlib.figure import Figure
-
+from nekolib.charts import chart
 from nekolib.core import RandomAgent, play_out
 from nekolib.indovina_gatto.analysis import (
     ExpectedPointsAgent,
@@ -18,9 +18,15 @@ from nekolib.indovina_gatto.analysis import (
 )
 from nekolib.indovina_gatto.rules import PLAY, Pass, new_game
 
+if TYPE_CHECKING:  # pragma: no cover - matplotlib is imported only when a chart is drawn
+    from matplotlib.figure import Figure
 
+
+@chart("indovina_gatto_deduction", "4 players and seed 0")
 def deduction_figure(num_players: int = 4, seed: int = 0) -> Figure:
     """Sample game: player 0's posterior on each opponent's true traits, and the deal count."""
+    from matplotlib.figure import Figure
+
     rows = deduction_trace(sample_game(num_players, seed), viewer=0)
     fig = Figure(figsize=(7.5, 4.2))
     ax = fig.add_subplot()
@@ -58,7 +64,10 @@ def deals_curve(num_players: int, games: int = 12, cats: int = 16) -> list[float
     return [t / games for t in totals]
 
 
+@chart("indovina_gatto_deals")
 def deals_figure() -> Figure:
+    from matplotlib.figure import Figure
+
     fig = Figure(figsize=(7, 4))
     ax = fig.add_subplot()
     for n in (2, 3, 4):
@@ -95,7 +104,10 @@ def win_shares(games: int = 60) -> dict[str, list[float]]:
     return shares
 
 
+@chart("indovina_gatto_agents")
 def agents_figure() -> Figure:
+    from matplotlib.figure import Figure
+
     shares = win_shares()
     fig = Figure(figsize=(7, 4))
     ax = fig.add_subplot()

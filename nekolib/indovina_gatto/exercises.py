@@ -18,8 +18,12 @@ from typing import Any
 from nekolib.classroom.exercise import Exercise
 from nekolib.indovina_gatto import analysis
 from nekolib.indovina_gatto.rules import (
+    ACCESSORIES,
     ALL_TRAITS,
+    COLOURS,
     DEFAULT_DECK,
+    PATTERNS,
+    POSES,
     Guess,
     IndovinaGattoState,
     Params,
@@ -36,6 +40,7 @@ __all__ = [
     "EXPECTED_MASKS",
     "GUESS_VALUE",
     "MASK_CHANCE",
+    "NOTES",
     "THREE_PLAYERS",
     "TWO_CATS",
     "UNSEEN_DEALS",
@@ -43,6 +48,38 @@ __all__ = [
 ]
 
 Values = dict[str, Any]
+
+
+def _listing(traits: Sequence[str]) -> str:
+    return ", ".join(f"*{t}*" for t in traits)
+
+
+NOTES = f"""\
+**Indovina Gatto: what the exercises use** (rulebook, seed 003)
+
+* **Trait cards.** 19 trait cards, each trait exactly once:
+  * poses: {_listing(POSES)};
+  * fur colours: {_listing(COLOURS)};
+  * fur patterns: {_listing(PATTERNS)};
+  * accessories: {_listing(ACCESSORIES)}.
+
+  Each player is dealt the same number of trait cards (the exercise says how many) and
+  keeps them secret; the cards nobody holds lie aside face down, unseen. Every way of
+  dealing the cards you have not seen is equally likely.
+* **Cat cards.** Each cat card (written `cat #n`) shows several traits; the prompt lists
+  them.
+* **Masks.** When a cat is played, **every player who holds at least one of its traits**
+  puts **exactly one** mask on it (the player who played it included); a player holding
+  none of its traits puts no mask. So a mask says "at least one of these traits", no mask
+  says "none of these traits".
+* **Unmasked traits.** A trait that was guessed right is turned face up: everybody knows
+  that player holds it (it no longer counts as hidden).
+* **Guessing** (after playing a cat you may guess one trait of one player): a right guess
+  unmasks that trait and you take one of that player's masks (+1 for you; that player
+  loses the point of a hidden trait); a wrong guess gives that player one of your masks
+  (+1 for them). **Points:** one per mask received plus one per trait card still hidden.
+* **Answers.** Whole numbers, or exact fractions: `Fraction(p, q)` or `"p/q"`.
+"""
 
 RULES = (
     " (Each of the 19 trait cards exists once; every player who holds **at least one** of"
@@ -120,6 +157,36 @@ def _interesting(value: Fraction) -> bool:
     return 0 < value < 1
 
 
+def _deals(p: Values) -> int:
+    """Workload of a Bayesian exercise: the deals of the unseen trait cards that agree with
+    everything on the table (the table of deals the student reasons over)."""
+    return analysis.posterior(_view(p)).deals
+
+
+def _unseen(p: Values) -> int:
+    """Trait cards Player 0 has not seen (to sort into on the cat / not on the cat)."""
+    revealed = sum(len(r) for r in p.get("revealed") or [])
+    return len(ALL_TRAITS) - len(p["traits"][0]) - revealed
+
+
+def _code(p: Values, *lines: str) -> str:
+    """Runnable source: the position from the literal parameters, then ``lines``."""
+    shown = {k: v for k, v in p.items() if k not in ("suspect", "trait")}
+    return "\n".join(
+        [
+            "from nekolib.indovina_gatto import analysis",
+            "from nekolib.indovina_gatto.exercises import position",
+            "from nekolib.indovina_gatto.rules import DEFAULT_DECK, Guess",
+            "",
+            "# the deal (Player 0's cards are yours) and the cats played, in order",
+            f"state = position({shown!r})",
+            "view = state.view(0)  # what you see",
+            *lines,
+            "",
+        ]
+    )
+
+
 # --------------------------------------------------------------------------- 1 counting
 def _gen_unseen(rng: random.Random) -> Values:
     n = rng.choice((3, 4))
@@ -165,11 +232,13 @@ UNSEEN_DEALS = Exercise(
     ),
     position=position,
     viewer=0,
-    worked=(
-        "A product of binomial coefficients over the opponents:\n\n"
-        "```python\nfrom nekolib.indovina_gatto import analysis\n"
-        "analysis.posterior(state.view(0)).prior_deals\n```"
+    worked=lambda p: (
+        f"{_unseen(p)} trait cards unseen; deal the opponents' hidden cards one after the"
+        f" other, a product of binomial coefficients: **{_solve_unseen(p)}**."
     ),
+    worked_code=lambda p: _code(p, "answer = analysis.posterior(view).prior_deals"),
+    workload=lambda p: len(p["traits"]) - 1,
+    band="2-3 opponents (one binomial coefficient each), 2-4 trait cards a player",
 )
 
 
@@ -223,11 +292,17 @@ MASK_CHANCE = Exercise(
     ),
     position=position,
     viewer=0,
-    worked=(
-        "One minus the chance that Player 1's hidden cards avoid the cat's unseen traits:\n\n"
-        "```python\nfrom nekolib.indovina_gatto import analysis\n"
-        "analysis.mask_outcomes(state.view(0), cat_traits)\n```"
+    worked=lambda p: (
+        "One minus the chance that Player 1's hidden cards avoid the cat's unseen traits:"
+        f" **{_solve_mask_chance(p)}**."
     ),
+    worked_code=lambda p: _code(
+        p,
+        f"outcomes = analysis.mask_outcomes(view, DEFAULT_DECK[{p['cat']}])  # who masks",
+        "answer = sum(q for maskers, q in outcomes.items() if 1 in maskers)",
+    ),
+    workload=_unseen,
+    band="13-17 unseen trait cards to sort into on the cat / not on it",
 )
 
 
@@ -271,11 +346,15 @@ EXPECTED_MASKS = Exercise(
         "cats": [],
         "cat": 11,
     },
-    worked=(
-        "Sum of the mask chances (linearity of expectation):\n\n"
-        "```python\nfrom nekolib.indovina_gatto import analysis\n"
-        "analysis.expected_masks(state.view(0), cat_traits)\n```"
+    worked=lambda p: (
+        f"Sum of the {len(p['traits'])} players' mask chances (linearity of expectation):"
+        f" **{_solve_expected_masks(p)}**."
     ),
+    worked_code=lambda p: _code(
+        p, f"answer = analysis.expected_masks(view, DEFAULT_DECK[{p['cat']}])"
+    ),
+    workload=lambda p: len(p["traits"]),
+    band="2-4 players (one mask chance each), 2-5 trait cards a player",
 )
 
 
@@ -286,14 +365,36 @@ def _gen_position(
     cats: int,
     want: Any,
     k: int = 3,
+    reveal: bool = False,
 ) -> Values:
-    """A random deal and ``cats`` random cats; ``want(state)`` must accept the masks."""
+    """A random deal and ``cats`` random cats; ``want(state)`` must accept the masks.
+
+    With ``reveal`` (two players), Player 1 has already unmasked 0 to k-2 traits (right
+    guesses earlier), so the hidden hand keeps 2+ cards while the deal varies more.
+    """
     while True:
         traits = _deal(rng, n, k)
         chosen = rng.sample(range(len(DEFAULT_DECK)), cats)
-        p = {"traits": traits, "cats": chosen, "k": k}
+        p: Values = {"traits": traits, "cats": chosen, "k": k}
+        if reveal and n == 2:
+            shown = rng.sample(traits[1], rng.randint(0, k - 2))
+            if shown:
+                p["revealed"] = [[], sorted(shown, key=ALL_TRAITS.index)]
         if want(position(p)):
             return p
+
+
+def _revealed_text(p: Values) -> str:
+    """Traits an opponent has already unmasked (everybody knows them), or ""."""
+    parts = []
+    for q, shown in enumerate(p.get("revealed") or []):
+        if q and shown:
+            hidden = p.get("k", 3) - len(shown)
+            parts.append(
+                f"{_name(q)} has already unmasked {_traits(shown)} (a right guess earlier), so"
+                f" {hidden} of {_name(q)}'s trait cards are still hidden."
+            )
+    return " ".join(parts) + (" " if parts else "")
 
 
 def _pick_trait(rng: random.Random, p: Values, suspect: int) -> Values | None:
@@ -313,10 +414,25 @@ def _blue_masks(state: IndovinaGattoState, pattern: Sequence[bool]) -> bool:
     return [1 in play.maskers for play in state.table] == list(pattern)
 
 
+AFTER_ONE_BAND = (40, 120)
+TWO_CATS_BAND = (25, 75)
+BOTH_BAND = (12, 36)
+THREE_BAND = (1500, 4500)
+GUESS_BAND = (40, 120)
+BEST_BAND = (30, 90)
+"""Agreeing deals (the workload) each Bayesian exercise keeps its variants within."""
+
+
+def _in_band(p: Values, band: tuple[int, int]) -> bool:
+    return band[0] <= _deals(p) <= band[1]
+
+
 def _gen_after_one_cat(rng: random.Random) -> Values:
     while True:
         k = rng.randint(2, 4)
-        p = _gen_position(rng, 2, 1, lambda s: True, k)
+        p = _gen_position(rng, 2, 1, lambda s: True, k, reveal=True)
+        if not _in_band(p, AFTER_ONE_BAND):
+            continue
         on_cat = rng.random() < 0.5
         post = analysis.posterior(_view(p)).marginals[1]
         cat = set(DEFAULT_DECK[p["cats"][0]])
@@ -337,7 +453,9 @@ def _posterior_prompt(players: str, aside: str = "") -> Callable[[Values], str]:
 
     def prompt(p: Values) -> str:
         head = f"{players}, {p.get('k', 3)} trait cards each{aside}."
-        return f"{head} {_mine(p)} {_table_text(p)}{RULES.strip()} {_question(p)}"
+        return (
+            f"{head} {_mine(p)} {_revealed_text(p)}{_table_text(p)}{RULES.strip()} {_question(p)}"
+        )
 
     return prompt
 
@@ -367,11 +485,15 @@ AFTER_ONE_CAT = Exercise(
         "suspect": 1,
         "trait": "blue",
     },
-    worked=(
-        "Count Player 1's hands that agree with the mask:\n\n"
-        "```python\nfrom nekolib.indovina_gatto import analysis\n"
-        "analysis.posterior(state.view(0)).probability(1, trait)\n```"
+    worked=lambda p: (
+        f"Count Player 1's hands that agree with the mask ({_deals(p)} of them) and those"
+        f" among them holding *{p['trait']}*: **{_solve_posterior(p)}**."
     ),
+    worked_code=lambda p: _code(
+        p, f"answer = analysis.posterior(view).probability({p['suspect']}, {p['trait']!r})"
+    ),
+    workload=_deals,
+    band=f"{AFTER_ONE_BAND[0]}-{AFTER_ONE_BAND[1]} hands of Player 1 agree with the mask",
 )
 
 
@@ -379,8 +501,8 @@ def _gen_two_cats(rng: random.Random) -> Values:
     while True:
         pattern = rng.choice(([True, False], [False, True]))
         k = rng.randint(2, 4)
-        p = _gen_position(rng, 2, 2, lambda s, pat=pattern: _blue_masks(s, pat), k)
-        picked = _pick_trait(rng, p, 1)
+        p = _gen_position(rng, 2, 2, lambda s, pat=pattern: _blue_masks(s, pat), k, reveal=True)
+        picked = _pick_trait(rng, p, 1) if _in_band(p, TWO_CATS_BAND) else None
         if picked:
             return picked
 
@@ -402,20 +524,24 @@ TWO_CATS = Exercise(
     ),
     position=position,
     viewer=0,
-    worked=(
-        "Remove the unmasked cat's traits, then condition on hitting the masked cat:\n\n"
-        "```python\nfrom nekolib.indovina_gatto import analysis\n"
-        "analysis.posterior(state.view(0)).probability(1, trait)\n```"
+    worked=lambda p: (
+        "Remove the unmasked cat's traits, then condition on hitting the masked cat"
+        f" ({_deals(p)} agreeing hands): **{_solve_posterior(p)}**."
     ),
+    worked_code=lambda p: _code(
+        p, f"answer = analysis.posterior(view).probability({p['suspect']}, {p['trait']!r})"
+    ),
+    workload=_deals,
+    band=f"{TWO_CATS_BAND[0]}-{TWO_CATS_BAND[1]} hands of Player 1 agree with the two cats",
 )
 
 
 def _gen_both_masked(rng: random.Random) -> Values:
     while True:
         k = rng.randint(2, 4)
-        p = _gen_position(rng, 2, 2, lambda s: _blue_masks(s, [True, True]), k)
+        p = _gen_position(rng, 2, 2, lambda s: _blue_masks(s, [True, True]), k, reveal=True)
         cats = [set(DEFAULT_DECK[c]) for c in p["cats"]]
-        if (cats[0] - cats[1]) and (cats[1] - cats[0]):
+        if (cats[0] - cats[1]) and (cats[1] - cats[0]) and _in_band(p, BOTH_BAND):
             picked = _pick_trait(rng, p, 1)
             if picked:
                 return picked
@@ -437,11 +563,15 @@ BOTH_MASKED = Exercise(
     ),
     position=position,
     viewer=0,
-    worked=(
-        "Inclusion-exclusion over the two hit sets:\n\n"
-        "```python\nfrom nekolib.indovina_gatto import analysis\n"
-        "analysis.posterior(state.view(0)).probability(1, trait)\n```"
+    worked=lambda p: (
+        f"Inclusion-exclusion over the two hit sets ({_deals(p)} agreeing hands):"
+        f" **{_solve_posterior(p)}**."
     ),
+    worked_code=lambda p: _code(
+        p, f"answer = analysis.posterior(view).probability({p['suspect']}, {p['trait']!r})"
+    ),
+    workload=_deals,
+    band=f"{BOTH_BAND[0]}-{BOTH_BAND[1]} hands of Player 1 agree with both masks",
 )
 
 
@@ -451,7 +581,7 @@ def _gen_three_players(rng: random.Random) -> Values:
         p = _gen_position(
             rng, 3, 1, lambda s: 1 in s.table[0].maskers and 2 not in s.table[0].maskers, k
         )
-        picked = _pick_trait(rng, p, rng.choice((1, 2)))
+        picked = _pick_trait(rng, p, rng.choice((1, 2))) if _in_band(p, THREE_BAND) else None
         if picked:
             return picked
 
@@ -474,11 +604,15 @@ THREE_PLAYERS = Exercise(
     ),
     position=position,
     viewer=0,
-    worked=(
-        "Count the deals to both opponents that agree with both masks:\n\n"
-        "```python\nfrom nekolib.indovina_gatto import analysis\n"
-        "analysis.posterior(state.view(0)).probability(suspect, trait)\n```"
+    worked=lambda p: (
+        f"Count the deals to both opponents that agree with both facts ({_deals(p)}), then"
+        f" those where Player {p['suspect']} holds *{p['trait']}*: **{_solve_posterior(p)}**."
     ),
+    worked_code=lambda p: _code(
+        p, f"answer = analysis.posterior(view).probability({p['suspect']}, {p['trait']!r})"
+    ),
+    workload=_deals,
+    band=f"{THREE_BAND[0]}-{THREE_BAND[1]} deals to the two opponents agree with the masks",
 )
 
 
@@ -497,8 +631,8 @@ def _value_of(p: Values) -> Fraction:
 
 def _gen_guess_value(rng: random.Random) -> Values:
     while True:
-        p = _gen_position(rng, 2, rng.choice((1, 3)), lambda s: True)
-        picked = _pick_trait(rng, p, 1)
+        p = _gen_position(rng, 2, rng.choice((1, 3)), lambda s: True, reveal=True)
+        picked = _pick_trait(rng, p, 1) if _in_band(p, GUESS_BAND) else None
         if picked and _value_of(picked) != 0:
             return picked
 
@@ -512,6 +646,7 @@ GUESS_VALUE = Exercise(
         "Two players, 3 trait cards each. "
         + _mine(p)
         + " "
+        + _revealed_text(p)
         + _table_text(p)
         + RULES.strip()
         + GUESS_RULES
@@ -528,11 +663,16 @@ GUESS_VALUE = Exercise(
     ),
     position=position,
     viewer=0,
-    worked=(
-        "With p = P(Player 1 holds it): p·(+2) + (1-p)·(-1) = 3p - 1.\n\n"
-        "```python\nfrom nekolib.indovina_gatto import analysis\n"
-        "analysis.guess_values(state.view(0))\n```"
+    worked=lambda p: (
+        f"With p = P(Player 1 holds it): p·(+2) + (1-p)·(-1) = 3p - 1 = **{_value_of(p)}**."
     ),
+    worked_code=lambda p: _code(
+        p,
+        "values = analysis.guess_values(view)",
+        f"answer = next(v.value for v in values if v.guess == Guess(1, {p['trait']!r}))",
+    ),
+    workload=_deals,
+    band=f"{GUESS_BAND[0]}-{GUESS_BAND[1]} hands of Player 1 agree with the table",
 )
 
 
@@ -543,8 +683,8 @@ def _best_value(p: Values) -> Fraction:
 
 def _gen_best_guess(rng: random.Random) -> Values:
     while True:
-        p = _gen_position(rng, 2, 3, lambda s: True)
-        if _best_value(p) > 0:
+        p = _gen_position(rng, 2, 3, lambda s: True, reveal=True)
+        if _in_band(p, BEST_BAND) and _best_value(p) > 0:
             return p
 
 
@@ -557,6 +697,7 @@ BEST_GUESS = Exercise(
         "Two players, 3 trait cards each. "
         + _mine(p)
         + " "
+        + _revealed_text(p)
         + _table_text(p)
         + RULES.strip()
         + GUESS_RULES
@@ -574,11 +715,16 @@ BEST_GUESS = Exercise(
     ),
     position=position,
     viewer=0,
-    worked=(
-        "The best guess is the most likely trait; its worth is 3p - 1:\n\n"
-        "```python\nfrom nekolib.indovina_gatto import analysis\n"
-        "analysis.best_guess(state.view(0))\n```"
+    worked=lambda p: (
+        f"The best guess is the most likely trait; its worth is 3p - 1: **{_best_value(p)}**."
     ),
+    worked_code=lambda p: _code(
+        p,
+        "best = analysis.best_guess(view)  # None: no guess is worth making",
+        "answer = 0 if best is None else best.value",
+    ),
+    workload=_deals,
+    band=f"{BEST_BAND[0]}-{BEST_BAND[1]} hands of Player 1 agree with the table",
 )
 
 

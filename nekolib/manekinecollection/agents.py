@@ -14,13 +14,14 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from nekolib.core import HIDDEN, Agent, NekoError, RandomAgent, check_seat
-from nekolib.manekinecollection.analysis import reach_odds, unseen_pool
+from nekolib.manekinecollection.analysis import draw_source, reach_odds
 from nekolib.manekinecollection.rules import (
     CAN,
     GOLD,
     HAND_CLASSES,
     Card,
     MNState,
+    Params,
     PlayCards,
     TakeZabuton,
     ZabutonNeko,
@@ -44,21 +45,27 @@ def expected_classes(state: MNState, player: int, kotatsu: int) -> dict[tuple[Ca
     """Expected class index (0 solocat .. 6 5cats) of my hand at ``kotatsu`` per play there.
 
     A completing play is certain; a first play is valued by the exact odds of
-    finishing it with the cards drawn afterwards (see :func:`reach_odds`).
+    finishing it with the cards drawn afterwards (see :func:`reach_odds`): from the deck,
+    then from the face-up discard pile once the deck runs out (:func:`draw_source`).
     """
     pieces = [z.colour for z in state.kotatsu[kotatsu].slots if z is not None]
     row = state.kotatsu[kotatsu].rows[player]
-    odds = reach_odds(pieces, row, state.hands[player], unseen_pool(state, player))
+    odds = reach_odds(pieces, row, state.hands[player], draw_source(state, player))
     return {
         o.now: float(sum(HAND_CLASSES.index(h) * q for h, q in o.distribution.items()))
         for o in odds.options
     }
 
 
-def zabuton_worth(z: ZabutonNeko, mine: list[ZabutonNeko]) -> float:
-    """Rough end-of-game worth of taking ``z`` for a player who already holds ``mine``."""
+def zabuton_worth(z: ZabutonNeko, mine: list[ZabutonNeko], params: Params | None = None) -> float:
+    """Rough end-of-game worth of taking ``z`` for a player who already holds ``mine``.
+
+    A gold coin is worth the count it will score (``Params.gold_coin_score``).
+    """
     colours = Counter(x.colour for x in [*mine, z])
-    worth = float(max(colours.values()) if z.piece.feature == GOLD else z.value)
+    own = params is not None and params.gold_coin_score == "own_colour"
+    count = colours[z.colour] if own else max(colours.values())
+    worth = float(count if z.piece.feature == GOLD else z.value)
     if z.piece.feature == CAN:
         worth += 1.0 + sum(1 for x in mine if x.value < 0)
     if z.colour not in {x.colour for x in mine}:
@@ -147,7 +154,7 @@ def _zabuton_worths(state: MNState) -> dict[int, float]:
     mine = list(state.collected[me])
     k = state.tasks[0][1]
     slots = state.kotatsu[k].slots
-    return {s: zabuton_worth(z, mine) for s, z in enumerate(slots) if z is not None}
+    return {s: zabuton_worth(z, mine, state.params) for s, z in enumerate(slots) if z is not None}
 
 
 # --------------------------------------------------------------------------- determinizing
@@ -170,9 +177,9 @@ def determinize(state: MNState, player: int, rng: random.Random) -> MNState:
     Uniform is the exact posterior given the view: every card and tile placement the
     view allows is equally likely after a shuffle, and the players' choices are taken
     to say nothing about their hands (the same model as the odds panel, ``analysis``).
-    Two limits of the view as the information set: what ``player`` saw earlier but the
-    view no longer shows (the value of the tile the second hand took after ``player``
-    chose) is forgotten; with a hidden discard pile, so is which cards went into it.
+    Limits of the view as the information set: with a hidden discard pile, which cards
+    went into it is forgotten; after a reshuffle, so is which cards formed the new deck
+    (the old discard pile). The tile the second hand took stays shown to the chooser.
 
     ``state.view(player)`` of the result equals that of ``state``; the result depends
     only on that view, the public fields and ``rng``, so two states ``player`` cannot

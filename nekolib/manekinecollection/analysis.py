@@ -17,9 +17,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 from math import comb, prod
+from typing import Any
 
 import sympy
 
+from nekolib.manekinecollection import arguments as check
 from nekolib.manekinecollection.rules import (
     HAND_CLASSES,
     ROW_SIZE,
@@ -30,6 +32,7 @@ from nekolib.manekinecollection.rules import (
     ZabutonNeko,
     class_of_colours,
     class_of_counts,
+    draw_split,
     full_bag,
     full_deck,
     hand_key,
@@ -37,6 +40,7 @@ from nekolib.manekinecollection.rules import (
 )
 
 __all__ = [
+    "DrawSource",
     "Duel",
     "HandRow",
     "Option",
@@ -50,6 +54,7 @@ __all__ = [
     "class_counts_sympy",
     "colour_pool",
     "draw_distribution",
+    "draw_source",
     "duel_odds",
     "duel_odds_brute",
     "expected_score_gain",
@@ -70,6 +75,9 @@ __all__ = [
 # --------------------------------------------------------------------------- colour counting
 def colour_pool(cards: Iterable[Card]) -> dict[str, int]:
     """How many cards of each colour ``cards`` holds."""
+    cards = check.card_list(
+        list(cards) if isinstance(cards, Iterable) else cards, "colour_pool", "cards"
+    )
     return dict(Counter(c.colour for c in cards))
 
 
@@ -90,6 +98,8 @@ def draw_distribution(pool: Mapping[str, int], draw: int) -> list[tuple[dict[str
     The weight of colour counts ``k`` is ``prod_c C(pool[c], k_c)``; the weights sum
     to ``C(|pool|, draw)``.
     """
+    pool = check.pool_of(pool, "draw_distribution")
+    draw = check.count(draw, "draw_distribution", "draw")
     colours = sorted(c for c, n in pool.items() if n > 0)
     caps = [pool[c] for c in colours]
     out = []
@@ -154,9 +164,11 @@ def class_counts_exact(
     Computed over colour counts (see :func:`_class_counts_dp`): "the two cat
     pieces on the kotatsu board plus the player's three played cat cards".
     """
-    params = params or Params()
+    params = check.params_of(params, "class_counts_exact")
+    piece_colours = check.colour_list(piece_colours, "class_counts_exact", "pieces", params.colours)
     if pool is None:
         pool = dict.fromkeys(params.colours, params.cards_per_colour)
+    pool = check.pool_of(pool, "class_counts_exact")
     return _class_counts_dp(Counter(piece_colours), {}, 0, pool, 5 - len(piece_colours))
 
 
@@ -169,7 +181,8 @@ def class_counts_sympy(
     its monomials is one colour composition and its coefficient the number of card
     triples with it.
     """
-    params = params or Params()
+    params = check.params_of(params, "class_counts_sympy")
+    piece_colours = check.colour_list(piece_colours, "class_counts_sympy", "pieces", params.colours)
     t = sympy.Symbol("t")
     zs = sympy.symbols(f"z0:{len(params.colours)}")
     n = params.cards_per_colour
@@ -189,7 +202,8 @@ def class_counts_brute(
     piece_colours: Sequence[str], params: Params | None = None
 ) -> dict[str, int]:
     """Independent check: classify every one of the C(72, 3) card triples."""
-    params = params or Params()
+    params = check.params_of(params, "class_counts_brute")
+    piece_colours = check.colour_list(piece_colours, "class_counts_brute", "pieces", params.colours)
     counts = dict.fromkeys(HAND_CLASSES, 0)
     pieces = list(piece_colours)
     for trio in combinations(full_deck(params), 3):
@@ -200,7 +214,7 @@ def class_counts_brute(
 # --------------------------------------------------------------------------- over the bag
 def bag_pair_weights(params: Params | None = None) -> dict[tuple[str, str], int]:
     """Number of 2-piece draws from the full bag per (sorted) colour pair: C(5,2) or 5*5."""
-    params = params or Params()
+    params = check.params_of(params, "bag_pair_weights")
     n = params.pieces_per_colour
     weights = {}
     for i, a in enumerate(params.colours):
@@ -216,7 +230,7 @@ def class_counts_over_bag(params: Params | None = None) -> dict[str, int]:
     the full bag of 30 cat pieces, so the bag is just a second supply in the same
     colour-count generating function.
     """
-    params = params or Params()
+    params = check.params_of(params, "class_counts_over_bag")
     bag = dict.fromkeys(params.colours, params.pieces_per_colour)
     deck = dict.fromkeys(params.colours, params.cards_per_colour)
     return _class_counts_dp({}, bag, 2, deck, 3)
@@ -228,7 +242,7 @@ def class_counts_over_bag_brute(params: Params | None = None) -> dict[str, int]:
     The 59 640 triples are enumerated once and tallied by their colours, then
     combined with each of the 435 piece pairs.
     """
-    params = params or Params()
+    params = check.params_of(params, "class_counts_over_bag_brute")
     triples = Counter(tuple(c.colour for c in trio) for trio in combinations(full_deck(params), 3))
     counts = dict.fromkeys(HAND_CLASSES, 0)
     for a, b in combinations(full_bag(params), 2):
@@ -245,7 +259,7 @@ def same_colour_given_class(params: Params | None = None) -> dict[str, Fraction]
     ``c`` number ``C(pieces per colour, 2)`` times the card triples that make the class
     with pieces ``(c, c)``. A class no combination reaches gets probability 0.
     """
-    params = params or Params()
+    params = check.params_of(params, "same_colour_given_class")
     pairs = comb(params.pieces_per_colour, 2)
     same = dict.fromkeys(HAND_CLASSES, 0)
     for colour in params.colours:
@@ -273,12 +287,27 @@ class HandRow:
 
 def frequency_rows(counts: Mapping[str, int]) -> list[HandRow]:
     """Strongest class first, with exact probabilities."""
+    ok = isinstance(counts, Mapping) and set(counts) == set(HAND_CLASSES)
+    if not ok or any(
+        not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in counts.values()
+    ):
+        check.fail(
+            "frequency_rows",
+            f"counts must map every hand class {HAND_CLASSES} to a count (an int, 0 or more)",
+            counts,
+        )
     total = sum(counts.values())
+    if not total:
+        check.fail(
+            "frequency_rows", "counts must not all be 0 (no hand to take a share of)", counts
+        )
     return [HandRow(h, counts[h], Fraction(counts[h], total)) for h in reversed(HAND_CLASSES)]
 
 
 def format_table(rows: Sequence[HandRow]) -> str:
     """A plain-text table: hand, count, exact probability, percent, odds against."""
+    if not isinstance(rows, list | tuple) or not all(isinstance(r, HandRow) for r in rows):
+        check.fail("format_table", "rows must be a list of HandRow (from frequency_rows)", rows)
     lines = [f"{'hand':<10}{'count':>12}  {'probability':>22}{'percent':>10}{'odds against':>16}"]
     for r in rows:
         odds = "never" if r.odds_against is None else f"{float(r.odds_against):.2f} : 1"
@@ -325,19 +354,91 @@ def _best_class(
     )
 
 
+@dataclass(frozen=True)
+class DrawSource:
+    """What a player knows about the cards they will draw next.
+
+    Rulebook: "Draw Cat Cards from the Deck until you have 3 cards in your hand. If you
+    run out of deck, shuffle the discard pile cards and make a new deck." The deck's
+    ``deck_size`` cards are a uniformly shuffled part of ``unseen`` (every card the
+    player has not seen: the deck and the other hands); draws beyond them come from
+    the discard pile, shuffled into a new deck: ``discard`` when it lies face up
+    (``Params.discard_visible``), else (``None``) a uniformly shuffled part of
+    ``unseen`` too. Which draws come from where is :func:`rules.draw_split`.
+    """
+
+    unseen: tuple[Card, ...]
+    deck_size: int
+    discard: tuple[Card, ...] | None = None
+
+    def __post_init__(self) -> None:
+        """Checked once here, so the odds need not check again on every plan."""
+        check.card_list(self.unseen, "DrawSource", "unseen")
+        check.count(self.deck_size, "DrawSource", "deck_size")
+        if self.discard is not None:
+            check.card_list(self.discard, "DrawSource", "discard (None: face down)")
+
+    def parts(self, draws: int) -> tuple[tuple[tuple[Card, ...], int], ...]:
+        """``(cards, how many)``: the draws split by source, each uniform without replacement.
+
+        The parts are independent: the deck's cards and the face-up discard pile are
+        disjoint. A face-down discard pile is another part of the unseen cards, so its
+        draws and the deck's together are one uniform draw from ``unseen``.
+        """
+        if self.discard is None:
+            return ((self.unseen, draws),) if draws else ()
+        from_deck, from_discard = draw_split(self.deck_size, draws)
+        parts = ((self.unseen, from_deck), (self.discard, from_discard))
+        return tuple((cards, n) for cards, n in parts if n)
+
+
+Pool = Mapping[str, int] | DrawSource
+"""Where drawn cards come from: colour counts of one uniform pool, or a :class:`DrawSource`."""
+
+
+def _drawn_colours(pool: Pool, draws: int) -> list[tuple[dict[str, int], int]]:
+    """:func:`draw_distribution` of ``draws`` cards from ``pool``, source by source.
+
+    Weights are numbers of card sets (one source's sets times the other's).
+    """
+    parts = (
+        [(dict(Counter(c.colour for c in cards)), n) for cards, n in pool.parts(draws)]
+        if isinstance(pool, DrawSource)
+        else [(pool, draws)]
+    )
+    out: list[tuple[dict[str, int], int]] = [({}, 1)]
+    for colours, n in parts:
+        if sum(colours.values()) < n:
+            check.fail("reach_odds", f"pool must hold the {n} card(s) drawn", dict(colours))
+        drawn = draw_distribution(colours, n)
+        if out == [({}, 1)]:
+            out = drawn
+            continue
+        out = [(_add(a, b), wa * wb) for a, wa in out for b, wb in drawn]
+    return out
+
+
+def _add(a: Mapping[str, int], b: Mapping[str, int]) -> dict[str, int]:
+    """Colour counts of two sets of cards together."""
+    total = dict(a)
+    for colour, k in b.items():
+        total[colour] = total.get(colour, 0) + k
+    return total
+
+
 def _option(
     pieces: Sequence[str],
     row: Sequence[Card],
     now: tuple[Card, ...],
     kept: Sequence[Card],
-    pool: Mapping[str, int],
+    pool: Pool,
     draws: int,
 ) -> Option:
     fixed = [c.colour for c in (*row, *now)]
     missing = 3 - len(fixed)
     dist: Counter[int] = Counter()
     total = 0
-    for drawn, ways in draw_distribution(pool, draws):
+    for drawn, ways in _drawn_colours(pool, draws):
         extra = [c.colour for c in kept] + [c for c, k in drawn.items() for _ in range(k)]
         dist[_best_class(pieces, fixed, extra, missing)] += ways
         total += ways
@@ -349,18 +450,41 @@ def _option(
     )
 
 
-def reach_odds(
-    pieces: Sequence[str], row: Sequence[Card], hand: Sequence[Card], pool: Mapping[str, int]
-) -> ReachOdds:
-    """Odds of each class at one kotatsu, given my hand, my row there and the unseen cards.
+def _reach_arguments(
+    fn: str, pieces: Any, row: Any, hand: Any, pool: Any
+) -> tuple[list[str], list[Card], list[Card], Any]:
+    """Checked arguments of :func:`reach_odds`: two pieces, a row of 0-3 cards, a hand
+    that can finish it, a pool of colour counts (or a :class:`DrawSource`)."""
+    pieces = check.colour_list(pieces, fn, "pieces")
+    row = check.card_list(row, fn, "row", 3)
+    hand = check.card_list(hand, fn, "hand", 3)
+    if row and len(row) < 3 and len(hand) < 3 - len(row):
+        check.fail(fn, f"hand must hold the {3 - len(row)} card(s) the row still needs", hand)
+    if not row and not hand:
+        check.fail(fn, "hand must hold a card to start the empty row with", hand)
+    if isinstance(pool, DrawSource):
+        pass  # checked when it was made
+    elif fn == "reach_odds_brute":
+        pool = check.card_list(pool, fn, "unseen")
+    else:
+        pool = check.pool_of(pool, fn)
+    return pieces, row, hand, pool
 
-    Rules used: "Where there are no cat cards, you can play one or two. Two cards
-    must be played where there is one cat card. One card must be played where
-    there are two." With one or two cards already down the hand is finished now
-    (certain). With an empty row I play one card (keep two, draw one, then play
-    the best two) or two cards (keep one, draw two, then play the best one); the
-    drawn cards are uniform over ``pool`` (all cards I have not seen).
+
+def reach_odds(
+    pieces: Sequence[str], row: Sequence[Card], hand: Sequence[Card], pool: Pool
+) -> ReachOdds:
+    """Odds of each class at one kotatsu, given my hand, my row there and where I draw from.
+
+    Rules used: "Where there are no cat cards, you can play one or two. Two cards must
+    be played where there is one cat card. One card must be played where there are
+    two." With one or two cards already down the hand is finished now (certain). With
+    an empty row I play one card (keep two, draw one, then play the best two) or two
+    cards (keep one, draw two, then play the best one). The drawn cards are uniform
+    over ``pool`` (colour counts of the cards I have not seen), or come from a
+    :class:`DrawSource` (the deck, then the reshuffled discard pile: :func:`draw_source`).
     """
+    pieces, row, hand, pool = _reach_arguments("reach_odds", pieces, row, hand, pool)
     need = 3 - len(row)
     options: list[Option] = []
     if need == 0:
@@ -380,9 +504,17 @@ def reach_odds(
 
 
 def reach_odds_brute(
-    pieces: Sequence[str], row: Sequence[Card], hand: Sequence[Card], unseen: Sequence[Card]
+    pieces: Sequence[str],
+    row: Sequence[Card],
+    hand: Sequence[Card],
+    unseen: Sequence[Card] | DrawSource,
 ) -> dict[str, Fraction]:
-    """Independent check of :func:`reach_odds`: every actual set of drawn cards."""
+    """Independent check of :func:`reach_odds`: every actual set of drawn cards.
+
+    ``unseen`` is the list of cards drawn from, or a :class:`DrawSource` (every card
+    set of each of its parts).
+    """
+    pieces, row, hand, unseen = _reach_arguments("reach_odds_brute", pieces, row, hand, unseen)
     need = 3 - len(row)
     fixed = [c.colour for c in row]
     best: dict[str, Fraction] = dict.fromkeys(HAND_CLASSES, Fraction(0))
@@ -403,7 +535,7 @@ def reach_odds_brute(
         plans = [((), [], 0)]
     for now, kept, draws in plans:
         tally: Counter[int] = Counter()
-        outcomes = list(combinations(unseen, draws))
+        outcomes = _card_draws(unseen, draws)
         for drawn in outcomes:
             have = fixed + [c.colour for c in now]
             choice = [c.colour for c in (*kept, *drawn)]
@@ -415,6 +547,16 @@ def reach_odds_brute(
             p = Fraction(sum(n for c, n in tally.items() if c >= i), len(outcomes))
             best[h] = max(best[h], p)
     return best
+
+
+def _card_draws(source: Sequence[Card] | DrawSource, draws: int) -> list[tuple[Card, ...]]:
+    """Every set of ``draws`` cards (by position) from a list or from each part of a source."""
+    if not isinstance(source, DrawSource):
+        return list(combinations(source, draws))
+    out: list[tuple[Card, ...]] = [()]
+    for cards, n in source.parts(draws):
+        out = [a + b for a in out for b in combinations(cards, n)]
+    return out
 
 
 # --------------------------------------------------------------------------- showdowns with ranks
@@ -450,6 +592,19 @@ def _colour_rank_terms(
     return [(k, st, ways) for (k, st), ways in sorted(tally.items())]
 
 
+def _duel_arguments(
+    fn: str, pieces: Any, row: Any, pool: Any, set_strength: Any
+) -> tuple[list[str], list[Card], list[Card], str]:
+    """Two pieces, a row of 0-3 cards, a pool of cards that can finish it, sum or max."""
+    pieces = check.colour_list(pieces, fn, "pieces")
+    row = check.card_list(row, fn, "the opponent's row" if fn != "key_counts" else "row", 3)
+    pool = check.card_list(pool, fn, "pool")
+    if len(pool) < 3 - len(row):
+        check.fail(fn, f"pool must hold the {3 - len(row)} card(s) the row still needs", pool)
+    set_strength = check.one_of(set_strength, fn, "set_strength", ("sum", "max"))
+    return pieces, row, pool, set_strength
+
+
 def key_counts(
     pieces: Sequence[str],
     row: Sequence[Card],
@@ -463,6 +618,7 @@ def key_counts(
     rank ties are counted exactly. The key is :func:`rules.hand_key`: class, then
     the colour groups' strengths ordered by size and strength.
     """
+    pieces, row, pool, set_strength = _duel_arguments("key_counts", pieces, row, pool, set_strength)
     draw = 3 - len(row)
     fixed_size = Counter(pieces) + Counter(c.colour for c in row)
     fixed_strength: dict[str, int] = {}
@@ -508,7 +664,8 @@ def strength_spread(
     the icons matter inside a class: a one pair beats anything from 12 % to 62 %
     of the other hands, depending on its ranks.
     """
-    params = params or Params()
+    params = check.params_of(params, "strength_spread")
+    pieces = check.colour_list(pieces, "strength_spread", "pieces", params.colours)
     counts = key_counts(pieces, (), full_deck(params), params.set_strength)
     total = sum(counts.values())
     below = 0
@@ -534,6 +691,12 @@ def duel_odds(
     set_strength: str = "sum",
 ) -> Duel:
     """Exact chance that my 3 cards beat / tie / lose to one opponent's random completion."""
+    mine = check.card_list(mine, "duel_odds", "mine", 3)
+    if len(mine) != 3:
+        check.fail("duel_odds", "mine must be my finished row of 3 cards", mine)
+    pieces, opponent_row, pool, set_strength = _duel_arguments(
+        "duel_odds", pieces, opponent_row, pool, set_strength
+    )
     my_key = hand_key(pieces, mine, set_strength)
     counts = key_counts(pieces, opponent_row, pool, set_strength)
     total = sum(counts.values())
@@ -552,6 +715,10 @@ def duel_odds_brute(
     set_strength: str = "sum",
 ) -> Duel:
     """Independent check of :func:`duel_odds`: every opponent completion, card by card."""
+    mine = check.card_list(mine, "duel_odds_brute", "mine", 3)
+    pieces, opponent_row, pool, set_strength = _duel_arguments(
+        "duel_odds_brute", pieces, opponent_row, pool, set_strength
+    )
     my_key = hand_key(pieces, mine, set_strength)
     tally = Counter()
     for extra in combinations(pool, 3 - len(opponent_row)):
@@ -563,6 +730,7 @@ def duel_odds_brute(
 
 def unseen_cards(state: MNState, player: int) -> list[Card]:
     """The cards ``player`` has not seen (deck + other hands [+ discard]), sorted."""
+    player = check.state_and_seat(state, player, "unseen_cards")
     unseen = Counter(full_deck(state.params))
     unseen.subtract(state.visible_cards(player))
     return sorted(unseen.elements())
@@ -570,17 +738,36 @@ def unseen_cards(state: MNState, player: int) -> list[Card]:
 
 def unseen_pool(state: MNState, player: int) -> dict[str, int]:
     """Colour counts of :func:`unseen_cards`."""
+    player = check.state_and_seat(state, player, "unseen_pool")
     return colour_pool(unseen_cards(state, player))
 
 
+def draw_source(state: MNState, player: int) -> DrawSource:
+    """Where ``player``'s next cards come from, as far as their view tells.
+
+    The deck is face down: its cards are a uniformly shuffled part of the cards
+    ``player`` has not seen (:func:`unseen_cards`). Once it runs out, the discard pile
+    is shuffled into a new deck: face up, its cards are known exactly. As everywhere in
+    the odds (and in ``agents.determinize``) the view is the information set: after a
+    reshuffle, the new deck is again taken as a uniform part of the unseen cards.
+    """
+    player = check.state_and_seat(state, player, "draw_source")
+    discard = tuple(sorted(state.discard)) if state.params.discard_visible else None
+    return DrawSource(tuple(unseen_cards(state, player)), len(state.deck), discard)
+
+
 def state_reach_odds(state: MNState, player: int, kotatsu: int) -> ReachOdds | None:
-    """:func:`reach_odds` at one kotatsu of a live game (``None`` if no pieces or hand)."""
+    """:func:`reach_odds` at one kotatsu of a live game (``None`` if no pieces or hand).
+
+    My draws come from :func:`draw_source`: the deck, then the face-up discard pile.
+    """
+    player, kotatsu = check.seat_and_kotatsu(state, player, kotatsu, "state_reach_odds")
     pieces = [p.colour for p in state.pieces_at(kotatsu)]
     hand = state.hands[player]
     row = state.kotatsu[kotatsu].rows[player]
     if len(pieces) != 2 or (len(row) < 3 and len(hand) < min(2, 3 - len(row))):
         return None
-    return reach_odds(pieces, row, hand, unseen_pool(state, player))
+    return reach_odds(pieces, row, hand, draw_source(state, player))
 
 
 def state_duels(state: MNState, player: int, kotatsu: int) -> dict[int, Duel]:
@@ -589,6 +776,7 @@ def state_duels(state: MNState, player: int, kotatsu: int) -> dict[int, Duel]:
     Each opponent's missing cards are taken as uniform over the cards ``player``
     has not seen (their hand is among them), on top of their face-up row.
     """
+    player, kotatsu = check.seat_and_kotatsu(state, player, kotatsu, "state_duels")
     board = state.kotatsu[kotatsu]
     mine = board.rows[player]
     pieces = [p.colour for p in state.pieces_at(kotatsu)]
@@ -624,9 +812,10 @@ def expected_score_gain(
     with a negative score is chosen to be canceled" and the Ne-collection bonus all
     depend on the whole collection (:func:`rules.score_collection`).
     """
-    params = params or Params()
-    if not values:
-        raise ValueError("values must list at least one possible tile value")
+    params = check.params_of(params, "expected_score_gain")
+    collected = check.zabuton_list(collected, "expected_score_gain", "collected", params)
+    piece = check.piece_of(piece, "expected_score_gain", "piece", params)
+    values = check.int_list(values, "expected_score_gain", "values (possible tile values)")
     gains = [_gain(collected, ZabutonNeko(piece, v), params) for v in values]
     return Fraction(sum(gains), len(gains))
 
@@ -647,15 +836,26 @@ def choice_value(
     colours are independent. Returns ``E[max(gain of A, gain of B)]`` with each gain as
     in :func:`expected_score_gain`.
     """
-    params = params or Params()
+    params = check.params_of(params, "choice_value")
+    collected = check.zabuton_list(collected, "choice_value", "collected", params)
+    if not isinstance(pieces, list | tuple) or len(pieces) != 2:
+        check.fail("choice_value", "pieces must be the 2 pieces on the kotatsu", pieces)
+    for piece in pieces:
+        check.piece_of(piece, "choice_value", "each piece", params)
     a, b = pieces
+    if not isinstance(stacks, Mapping) or any(p.colour not in stacks for p in pieces):
+        check.fail(
+            "choice_value", "stacks must map each piece's colour to its possible values", stacks
+        )
+    for piece in pieces:
+        check.int_list(stacks[piece.colour], "choice_value", f"stacks[{piece.colour!r}]", False)
     values_a, values_b = list(stacks[a.colour]), list(stacks[b.colour])
     if a.colour == b.colour:
         pairs = [(x, y) for i, x in enumerate(values_a) for j, y in enumerate(values_a) if i != j]
     else:
         pairs = [(x, y) for x in values_a for y in values_b]
     if not pairs:
-        raise ValueError("the stacks cannot supply both tiles")
+        check.fail("choice_value", "stacks cannot supply both tiles", dict(stacks))
     total = sum(
         max(
             _gain(collected, ZabutonNeko(a, x), params),

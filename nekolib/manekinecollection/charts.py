@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from nekolib.charts import chart
 from nekolib.manekinecollection.analysis import (
     class_counts_exact,
     class_counts_over_bag,
@@ -19,6 +20,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["figures", "hand_class_chart", "strength_spread_chart"]
 
 
+@chart("manekinecollection_hand_classes")
 def hand_class_chart() -> Figure:
     """Exact probability of each hand class: pieces of one colour, of two, drawn from the bag."""
     import matplotlib.pyplot as plt
@@ -54,6 +56,7 @@ def hand_class_chart() -> Figure:
     return fig
 
 
+@chart("manekinecollection_strength_spread")
 def strength_spread_chart() -> Figure:
     """How much the icons matter: share of random hands a hand of each class beats."""
     import matplotlib.pyplot as plt

@@ -982,7 +982,7 @@ def text(view: dict[str, Any]) -> str:
             if hand == HIDDEN
             else " ".join(map(_card_text, hand)) or "-"
         )
-        got = " ".join(_zn_text(z) for z in view["collected"][seat]) or "-"
+        got = " ".join(_zn_text(z) for z in view["collected"][seat]) or "none"
         score = _score_lines(view, seat)
         tail = f" - {score[0][0]}" if score else ""
         lines.append(f"{player_name(seat)}: hand {shown}; zabuton {got}{tail}")

@@ -12,29 +12,62 @@ zabuton tile) is modelled exactly; a shuffled deck is equivalent to drawing a
 uniformly random card from what is left in it, so the deck is a multiset.
 Numbers the rulebook does not print (card icon counts, zabuton values) are
 fields of :class:`Params`, documented in ``docs/assumptions/manekinecollection.md``.
+The components and parameters live in :mod:`.components`, hand strength in
+:mod:`.hands` and the final score in :mod:`.scoring`; this module re-exports them.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import combinations
-from typing import Any, Literal, NamedTuple
+from typing import Any
 
 from nekolib.core import (
     CHANCE,
     HIDDEN,
     TERMINAL,
     GameState,
+    IllegalAction,
     InvalidSetup,
-    check_fields,
+    action_problem,
     check_player_count,
+    check_seat,
     coerce_params,
     make_rng,
 )
+from nekolib.manekinecollection.components import (
+    CAN,
+    COLOURS,
+    GOLD,
+    HAND_SIZE,
+    KOTATSU,
+    PLAIN,
+    ROW_SIZE,
+    SLOTS,
+    Card,
+    Params,
+    Piece,
+    ZabutonNeko,
+    draw_split,
+    full_bag,
+    full_deck,
+    kotatsu_name,
+    kotatsu_phrase,
+    parse_cards,
+    seat_name,
+)
+from nekolib.manekinecollection.hands import (
+    HAND_CLASSES,
+    class_of_colours,
+    class_of_counts,
+    hand_key,
+    rank_players,
+)
+from nekolib.manekinecollection.scoring import Score, score_collection
 
 __all__ = [
     "CAN",
@@ -61,295 +94,18 @@ __all__ = [
     "ZabutonNeko",
     "class_of_colours",
     "class_of_counts",
+    "draw_split",
     "full_bag",
     "full_deck",
     "hand_key",
     "kotatsu_name",
+    "kotatsu_phrase",
     "new_game",
     "parse_cards",
     "rank_players",
     "score_collection",
+    "seat_name",
 ]
-
-KOTATSU = 3
-"""Kotatsu boards: "Kotatsu board: 3"."""
-SLOTS = 2
-"""Zabuton Neko per kotatsu: "Place two 'Zabuton Neko' on each 'Kotatsu Board'"."""
-HAND_SIZE = 3
-"""Hand size: "Each player draws three 'Cat Cards'"; "Draw Cat Cards ... until you have 3 cards"."""
-ROW_SIZE = 3
-"""Cards per place: "Up to three cat cards can be placed in one place"."""
-
-COLOURS: tuple[str, ...] = ("red", "orange", "yellow", "green", "blue", "black")
-"""The six cat colours (the seed names only black); black has no gold coin / cat can."""
-
-PLAIN, GOLD, CAN = "plain", "gold coin", "cat can"
-"""Cat piece features: "All the cat pieces except the black cat have one piece each
-holding a 'gold coin' and a 'cat can' (cat food)"."""
-
-HAND_CLASSES: tuple[str, ...] = (
-    "solocat",
-    "one pair",
-    "two pair",
-    "3cats",
-    "cathouse",
-    "4cats",
-    "5cats",
-)
-"""Hand classes from weakest (index 0) to strongest (index 6), as in the seed's table."""
-
-_CLASS_OF_PATTERN: dict[tuple[int, ...], int] = {
-    (1, 1, 1, 1, 1): 0,
-    (2, 1, 1, 1): 1,
-    (2, 2, 1): 2,
-    (3, 1, 1): 3,
-    (3, 2): 4,
-    (4, 1): 5,
-    (5,): 6,
-}
-
-
-# --------------------------------------------------------------------------- parameters
-@dataclass(frozen=True)
-class Params:
-    """Everything the rulebook leaves open (see ``docs/assumptions/manekinecollection.md``)."""
-
-    colours: tuple[str, ...] = COLOURS
-    card_ranks: tuple[int, ...] = (1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6)
-    """Icon counts of the 12 cards of each colour ("72 (6 colors x 12 cards)")."""
-    zabuton_values: tuple[int, ...] = (-1, 1, 2, 3, 4)
-    """Printed points of the 5 zabuton tiles of each colour (negatives exist: "cat food")."""
-    plain_colour: str = "black"
-    """The colour whose pieces carry neither gold coin nor cat can."""
-    manekineko_total: int = 6
-    manekineko_at_start: int = 1
-    manekineko_to_end: int = 3
-    collection_bonus: int = 6
-    first_player: int = 0
-    """Who starts ("the player who has most recently touched a cat"): seat 0 by default."""
-    set_strength: Literal["sum", "max"] = "sum"
-    """How a colour group's cards are compared: total icons ("sum") or best card ("max")."""
-    discard_visible: bool = True
-    """The discard pile is face up, so card counting may use it (conditional odds)."""
-
-    def __post_init__(self) -> None:
-        """Check every field (InvalidSetup names the field, the value and what is allowed)."""
-        check_fields(self)  # types: 'Params.first_player must be an int; got '1' (a str)'
-        if len(set(self.colours)) != len(self.colours) or len(self.colours) < 5:
-            raise InvalidSetup(
-                "Params.colours must be at least 5 distinct colours (a 5cats needs 5 of a "
-                f"kind); got {self.colours}"
-            )
-        if self.plain_colour not in self.colours:
-            raise InvalidSetup(
-                f"Params.plain_colour must be one of the colours {self.colours}; "
-                f"got {self.plain_colour!r}"
-            )
-        if not self.card_ranks or min(self.card_ranks) < 1:
-            raise InvalidSetup(
-                "Params.card_ranks must be a non-empty tuple of icon counts (each at least 1); "
-                f"got {self.card_ranks}"
-            )
-        if len(self.zabuton_values) < 3:
-            raise InvalidSetup(
-                "Params.zabuton_values must hold at least 3 tiles per colour (one piece each: "
-                f"gold coin, cat can and plain ones); got {self.zabuton_values}"
-            )
-        if self.manekineko_total < 1:
-            raise InvalidSetup(
-                f"Params.manekineko_total must be at least 1; got {self.manekineko_total}"
-            )
-        if not 0 <= self.manekineko_at_start <= self.manekineko_total:
-            raise InvalidSetup(
-                f"Params.manekineko_at_start must be 0-{self.manekineko_total} "
-                f"(manekineko_total); got {self.manekineko_at_start}"
-            )
-        if not 1 <= self.manekineko_to_end <= self.manekineko_total:
-            raise InvalidSetup(
-                f"Params.manekineko_to_end must be 1-{self.manekineko_total} "
-                f"(manekineko_total); got {self.manekineko_to_end}"
-            )
-        if self.first_player < 0:
-            raise InvalidSetup(
-                f"Params.first_player must be a seat (0, 1, ...); got {self.first_player}"
-            )
-
-    @property
-    def pieces_per_colour(self) -> int:
-        """One piece per zabuton tile of its colour ("30 cat pieces", "30 zabuton tiles")."""
-        return len(self.zabuton_values)
-
-    @property
-    def cards_per_colour(self) -> int:
-        return len(self.card_ranks)
-
-
-# --------------------------------------------------------------------------- components
-class Card(NamedTuple):
-    """A cat card: a colour and its rank, "the number of icons printed on the card".
-
-    Cards, pieces and Zabuton Neko are named tuples: immutable, ordered and fast to
-    hash (the engine and its tests count them constantly).
-    """
-
-    colour: str
-    rank: int
-
-    def __str__(self) -> str:
-        return f"{self.colour} {self.rank}"
-
-
-class Piece(NamedTuple):
-    """A cat piece drawn from the bag; ``feature`` is plain, gold coin or cat can."""
-
-    colour: str
-    feature: str = PLAIN
-
-    def __str__(self) -> str:
-        return f"{self.colour} cat" + ("" if self.feature == PLAIN else f" ({self.feature})")
-
-
-class ZabutonNeko(NamedTuple):
-    """Rulebook: "A Cat Piece ... and the Zabuton Tile that corresponds to the piece's color"."""
-
-    piece: Piece
-    value: int
-
-    @property
-    def colour(self) -> str:
-        return self.piece.colour
-
-
-def parse_cards(text: str) -> tuple[Card, ...]:
-    """``"red5 blue2"`` -> ``(Card('blue', 2), Card('red', 5))`` (sorted), for examples."""
-    out = []
-    for word in text.split():
-        colour = word.rstrip("0123456789")
-        if not colour or colour == word:
-            raise ValueError(f"not a card: {word!r} (write colour then icons, e.g. red5)")
-        out.append(Card(colour, int(word[len(colour) :])))
-    return tuple(sorted(out))
-
-
-def full_deck(params: Params) -> tuple[Card, ...]:
-    """The 72 cat cards, sorted."""
-    return tuple(sorted(Card(c, r) for c in params.colours for r in params.card_ranks))
-
-
-def full_bag(params: Params) -> tuple[Piece, ...]:
-    """The 30 cat pieces: every colour but the plain one has one gold coin and one cat can."""
-    pieces = []
-    for colour in params.colours:
-        features = [PLAIN] * params.pieces_per_colour
-        if colour != params.plain_colour:
-            features[0], features[1] = GOLD, CAN
-        pieces += [Piece(colour, f) for f in features]
-    return tuple(sorted(pieces))
-
-
-def kotatsu_name(k: int, count: int = 3) -> str:
-    """``left``/``centre``/``right`` for the standard three boards, else ``kotatsu k+1``."""
-    return ("left", "centre", "right")[k] if count == 3 and 0 <= k < 3 else f"kotatsu {k + 1}"
-
-
-# --------------------------------------------------------------------------- hands
-def class_of_counts(counts: Iterable[int]) -> int:
-    """Hand class index from the colour counts of the 5 cats (pieces + cards).
-
-    "5cats Same color x 5; 4cats x 4; cathouse 3 + 2; 3cats x 3; two pair x 2 (2
-    sets); one pair x 2 (1 set); solocat: there is no same color".
-    """
-    pattern = tuple(sorted((c for c in counts if c), reverse=True))
-    try:
-        return _CLASS_OF_PATTERN[pattern]
-    except KeyError:
-        raise ValueError(f"not a 5-cat colour pattern: {pattern}") from None
-
-
-def class_of_colours(colours: Iterable[str]) -> int:
-    """Hand class index of five colours (``HAND_CLASSES[i]`` is its name)."""
-    return class_of_counts(Counter(colours).values())
-
-
-def hand_key(
-    pieces: Sequence[Piece | str], cards: Sequence[Card], set_strength: str = "sum"
-) -> tuple[int, tuple[int, ...]]:
-    """Sort key of a showdown hand: class, then the strengths of its colour groups.
-
-    "First, '1' [the hand] is compared, then '2' [card ranks] if there is a tie":
-    "compare the ranks of [the cards forming the main set] and [the next color],
-    and if they are the same, compare them [the remaining card]". Each colour
-    group (pieces count for its size, but pieces carry no icons) gets a strength
-    (sum or max of its card ranks); groups are ordered by size, then strength.
-    """
-    colours = [p if isinstance(p, str) else p.colour for p in pieces]
-    colours += [c.colour for c in cards]
-    counts = Counter(colours)
-    ranks: dict[str, list[int]] = {c: [] for c in counts}
-    for card in cards:
-        ranks[card.colour].append(card.rank)
-    combine = sum if set_strength == "sum" else (lambda xs: max(xs, default=0))
-    groups = sorted(((counts[c], combine(ranks[c])) for c in counts), reverse=True)
-    return class_of_counts(counts.values()), tuple(strength for _, strength in groups)
-
-
-def rank_players(
-    pieces: Sequence[Piece | str],
-    rows: Sequence[Sequence[Card]],
-    completed: Sequence[int],
-    set_strength: str = "sum",
-) -> tuple[int, ...]:
-    """Players from strongest to weakest hand at one kotatsu.
-
-    "3. Third card first ... the one who was first to play the third cat card
-    before the other wins": equal keys are ordered by ``completed``.
-    """
-    order = {p: i for i, p in enumerate(completed)}
-    return tuple(
-        sorted(
-            completed,
-            key=lambda p: (hand_key(pieces, rows[p], set_strength), -order[p]),
-            reverse=True,
-        )
-    )
-
-
-# --------------------------------------------------------------------------- scoring
-@dataclass(frozen=True)
-class Score:
-    """One player's final score, itemised like the seed's "Score example"."""
-
-    tiles: int
-    gold_coin: int
-    cancelled: tuple[int, ...]
-    collection: int
-    pieces: int
-
-    @property
-    def total(self) -> int:
-        return self.tiles + self.gold_coin + self.collection
-
-
-def score_collection(collected: Sequence[ZabutonNeko], params: Params) -> Score:
-    """Score a player's Zabuton Neko.
-
-    * Gold coin: "the score is based on the number of Cat pieces of the highest
-      color that you have obtained, not on the number written on the Zabuton. If
-      there are multiple sets of gold coins, they all have the same score."
-    * Cat food: "a Zabuton tile with a negative score is chosen to be canceled"
-      (one per cat-can set; the most negative ones, which is always best).
-    * Ne-collection: "If you get all six types of cats together, you get a bonus
-      tile! (6 points)".
-    """
-    counts = Counter(z.colour for z in collected)
-    best_count = max(counts.values(), default=0)
-    gold_sets = sum(1 for z in collected if z.piece.feature == GOLD)
-    printed = [z.value for z in collected if z.piece.feature != GOLD]
-    cans = sum(1 for z in collected if z.piece.feature == CAN)
-    cancelled = tuple(sorted(v for v in printed if v < 0)[:cans])
-    tiles = sum(printed) - sum(cancelled)
-    collection = params.collection_bonus if len(counts) == len(params.colours) else 0
-    return Score(tiles, gold_sets * best_count, cancelled, collection, len(collected))
 
 
 # --------------------------------------------------------------------------- actions
@@ -361,8 +117,7 @@ class PlayCards:
     cards: tuple[Card, ...]
 
     def __str__(self) -> str:
-        where = kotatsu_name(self.kotatsu)
-        return f"play {' + '.join(map(str, self.cards))} at the {where} kotatsu"
+        return f"play {' + '.join(map(str, self.cards))} at {kotatsu_phrase(self.kotatsu)}"
 
 
 @dataclass(frozen=True, order=True)
@@ -469,6 +224,9 @@ class MNState(GameState):
     finished: bool = False
     reshuffles: int = 0
     turns: int = 0
+    peeks: tuple[tuple[int, int, int], ...] = ()
+    """``(chooser, owner, i)``: a showdown's chooser saw tile ``i`` of the second hand's
+    collection ("check the front sides of the two Zabuton tiles") and still knows it."""
 
     # -- who acts --------------------------------------------------------------
     def current_player(self) -> int:
@@ -560,8 +318,8 @@ class MNState(GameState):
         if kind == "fill":
             if not isinstance(action, BagDraw):
                 return False
-            if action.piece is None:
-                return self.bag_manekineko > 0
+            if action.piece is None:  # a Manekineko comes without a tile: value 0
+                return action.value == 0 and self.bag_manekineko > 0
             return (
                 action.piece in self.bag
                 and action.value in self.stacks[self.params.colours.index(action.piece.colour)]
@@ -573,9 +331,11 @@ class MNState(GameState):
         if who == TERMINAL:
             return "the game is over (the third Manekineko was drawn)"
         if who == CHANCE:
+            if isinstance(action, BagDraw) and action.piece is None and action.value != 0:
+                return "a Manekineko comes out of the bag without a zabuton tile: BagDraw(None)"
             return "a chance event (card or bag draw) is pending"
         if self.tasks and self.tasks[0][0] == "choose":
-            return f"player {who} must first take one of the two Zabuton Neko"
+            return f"{seat_name(who)} must first take one of the two Zabuton Neko"
         if isinstance(action, TakeZabuton):
             return "there is no showdown to collect"
         if isinstance(action, Pass):
@@ -583,7 +343,8 @@ class MNState(GameState):
         if not isinstance(action, PlayCards):
             return "on your turn you play one or two cat cards at one kotatsu"
         if not 0 <= action.kotatsu < len(self.kotatsu):
-            return f"there is no kotatsu {action.kotatsu}"
+            names = ", ".join(f"{k} ({kotatsu_name(k)})" for k in range(len(self.kotatsu)))
+            return f"there is no kotatsu {action.kotatsu}; the kotatsu are {names}"
         have = len(self.kotatsu[action.kotatsu].rows[self.turn])
         n = len(action.cards)
         if have == ROW_SIZE:
@@ -600,8 +361,9 @@ class MNState(GameState):
 
     # -- chance ------------------------------------------------------------------
     def _draw_source(self) -> tuple[Card, ...]:
-        """The deck, or the discard pile about to be reshuffled into a new deck."""
-        return self.deck or self.discard
+        """The deck, or (:func:`draw_split`) the discard pile about to become a new deck."""
+        from_deck, _ = draw_split(len(self.deck), 1)
+        return self.deck if from_deck else self.discard
 
     def _bag_items(self) -> list[Piece | None]:
         return [*self.bag, *([None] * self.bag_manekineko)]
@@ -698,7 +460,8 @@ class MNState(GameState):
         other = next(i for i, z in enumerate(slots) if i != slot and z is not None)
         gains = ((first, slots[slot]), (second, slots[other]))
         state = self._give(k, gains)
-        return replace(state, tasks=self.tasks[1:])
+        peek = (first, second, len(self.collected[second]))
+        return replace(state, tasks=self.tasks[1:], peeks=(*self.peeks, peek))
 
     def _give(self, k: int, gains: Sequence[tuple[int, ZabutonNeko | None]]) -> MNState:
         collected = list(self.collected)
@@ -836,8 +599,13 @@ class MNState(GameState):
 
         Zabuton tiles lie face down ("check the front sides of the two Zabuton tiles
         without the other players being able to see them"): a value is shown only
-        to its owner, to the chooser of a showdown, and to everybody at the end.
+        to its owner, to the chooser of a showdown (who goes on seeing the tile the
+        second hand took), and to everybody at the end. ``player`` is a seat
+        ``0..num_players-1`` or ``None`` (a spectator); anything else raises a
+        :class:`~nekolib.core.NekoError` saying so.
         """
+        if player is not None:
+            player = check_seat(player, self.num_players, "view (or None for a spectator)")
         choosing = self.tasks[0][1] if self.tasks and self.tasks[0][0] == "choose" else None
         chooser = self.current_player() if choosing is not None else None
         over = self.finished
@@ -884,7 +652,10 @@ class MNState(GameState):
                 c: len(s) for c, s in zip(self.params.colours, self.stacks, strict=True)
             },
             "collected": [
-                [_zn_view(z, over or p == player) for z in zs]
+                [
+                    _zn_view(z, over or p == player or (player, p, i) in self.peeks)
+                    for i, z in enumerate(zs)
+                ]
                 for p, zs in enumerate(self.collected)
             ],
             "showdown": _showdown_view(self.showdown),
@@ -899,8 +670,16 @@ class MNState(GameState):
         return view
 
     def action_to_string(self, action: Any) -> str:
-        if isinstance(action, DrawCard) and self.tasks:
-            return f"player {self.tasks[0][1]} draws a card"
+        """The action's label, seats named as in the widget (``Red draws a card``).
+
+        Something that is no well-formed Manekinecollection action raises
+        :class:`IllegalAction` saying what is wrong and what is legal now.
+        """
+        problem = action_problem(action) or self._foreign_action(action)
+        if problem is not None:
+            raise IllegalAction(action, problem, self.legal_actions(), self.current_player())
+        if isinstance(action, DrawCard) and self.tasks and self.tasks[0][0] in ("deal", "draw"):
+            return f"{seat_name(self.tasks[0][1])} draws a card"
         return str(action)
 
     # -- helpers for analysis/UI ------------------------------------------------------
@@ -1006,8 +785,10 @@ def new_game(
     """A new game; with a ``seed`` the setup draws are done (first player to move).
 
     ``params`` is a :class:`Params`, a dict of its fields, or ``None``; keyword
-    arguments override fields (``new_game(3, seed=1, set_strength="max")``).
+    arguments override fields (``new_game(3, seed=1, set_strength="max")``). ``seed``
+    is an int, a str or ``None`` (anything else raises :class:`InvalidSetup`).
     """
+    make_rng(seed)  # refuses 1.5, [1], object() ... as every game does
     state = initial_state(num_players, coerce_params(params, Params, overrides))
     if seed is None:
         return state

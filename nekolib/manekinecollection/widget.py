@@ -60,10 +60,12 @@ def odds_html(state: MNState, viewer: int | None, name: Callable[[int | None], s
     for k, board in enumerate(state.kotatsu):
         where = kotatsu_name(k, len(state.kotatsu))
         for q, duel in state_duels(state, viewer, k).items():
+            # my row is full and theirs is not: I played my third card first, so a
+            # tie is mine ("the one who was first to play the third cat card ... wins")
             duels.append(
-                f"<li>{where}: against {html.escape(name(q))} you win {float(duel.win):.1%}, "
-                f"tie {float(duel.tie):.1%} (third card first decides), "
-                f"lose {float(duel.lose):.1%}</li>"
+                f"<li>{where}: against {html.escape(name(q))} you win "
+                f"{float(duel.win + duel.tie):.1%} (ties {float(duel.tie):.1%} included: "
+                f"your third card came first), lose {float(duel.lose):.1%}</li>"
             )
         odds = state_reach_odds(state, viewer, k)
         if odds is None or len(board.rows[viewer]) == ROW_SIZE:
@@ -73,11 +75,17 @@ def odds_html(state: MNState, viewer: int | None, name: Callable[[int | None], s
     if not rows and not duels:
         return ""
     text = f"<p><b>Odds for {html.escape(name(viewer))}</b></p>"
+    reshuffled = (
+        "from the face-up discard pile"
+        if state.params.discard_visible
+        else "from the face-down discard pile, as unseen as the deck"
+    )
     if rows:
         text += (
             "<p>Chance that your best play at each kotatsu reaches at least this hand "
-            "(your cards, the pieces, every face-up card; draws uniform over the unseen "
-            f"cards):</p><table><tr><th></th>{head}</tr>{''.join(rows)}</table>"
+            "(your cards, the pieces, every face-up card; draws from the deck uniform over "
+            f"the unseen cards, and once the deck runs out {reshuffled}):"
+            f"</p><table><tr><th></th>{head}</tr>{''.join(rows)}</table>"
         )
     if duels:
         text += (

@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from nekolib.argcheck import guard_module
 from nekolib.core import TERMINAL, GameState, InvalidSetup, NekoError
 from nekolib.neko_boss.boards import Board
 from nekolib.neko_boss.rules import Move, NekoBossState, Params, random_layout
@@ -673,3 +674,6 @@ def tall_frequency(
             progress(i + 1)
     shares = [Fraction(c, samples) for c in counts]
     return symmetrise(shares, params.board) if symmetric else shares
+
+
+guard_module(globals())  # raw errors from junk arguments become AnalysisError

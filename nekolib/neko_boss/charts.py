@@ -3,22 +3,31 @@ who wins with perfect play after placement (from the committed solver results)."
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import matplotlib.pyplot as plt
-from matplotlib.figure import Figure
-
+from nekolib.charts import chart
 from nekolib.neko_boss.analysis import reachable, tall_frequency
 from nekolib.neko_boss.boards import GRID_4X6_DIAGONAL, THREE_SQUARES, TOWN_4X6, Board, grid_board
 from nekolib.neko_boss.rules import Params, random_layout
+from nekolib.neko_boss.solved import PERFECT_PLAY, perfect_play, shares
 
-__all__ = ["draw_board", "figures", "heatmap_figure", "perfect_play", "perfect_play_figure"]
+if TYPE_CHECKING:  # pragma: no cover - matplotlib is imported only when a chart is drawn
+    from matplotlib.figure import Figure
 
-PERFECT_PLAY = Path(__file__).resolve().parent / "data" / "perfect_play.json"
-"""Exact values after placement, written by ``tools/neko_boss_perfect_play.py``."""
+# perfect_play, shares and PERFECT_PLAY live in nekolib.neko_boss.solved (no matplotlib);
+# they stay importable from here.
+__all__ = [
+    "PERFECT_PLAY",
+    "draw_board",
+    "figures",
+    "heatmap_figure",
+    "perfect_play",
+    "perfect_play_figure",
+    "shares",
+]
 
 
 def draw_board(ax, board: Board, values: Sequence[float] | None = None, cmap: str = "YlOrRd"):
@@ -47,8 +56,11 @@ def draw_board(ax, board: Board, values: Sequence[float] | None = None, cmap: st
     return mappable
 
 
+@chart("neko_boss_boards")
 def boards_figure() -> Figure:
     """The three 24-intersection boards side by side."""
+    import matplotlib.pyplot as plt
+
     fig, axes = plt.subplots(1, 3, figsize=(12, 4))
     for ax, board in zip(axes, (TOWN_4X6, THREE_SQUARES, GRID_4X6_DIAGONAL), strict=True):
         draw_board(ax, board)
@@ -63,6 +75,7 @@ differ by at most 4 (town_4x6) and 7 (three_squares) percentage points on any in
 the former 12 raw samples differed by up to 42 points between mirror-image intersections."""
 
 
+@chart("neko_boss_tall_heatmap", f"{HEATMAP_SAMPLES} placements per board")
 def heatmap_figure(
     samples: int = HEATMAP_SAMPLES, boards: Sequence[Board] = (TOWN_4X6, THREE_SQUARES)
 ) -> Figure:
@@ -70,6 +83,8 @@ def heatmap_figure(
     pieces) from which *some* line of play builds a 4+ stack there (every line of play
     explored, :func:`~nekolib.neko_boss.analysis.tall_frequency`), averaged over the
     board's symmetries, so mirror-image intersections get the same share."""
+    import matplotlib.pyplot as plt
+
     fig, axes = plt.subplots(1, len(boards), figsize=(5.5 * len(boards), 4.8))
     fig.subplots_adjust(top=0.78)
     mappable = None
@@ -94,8 +109,11 @@ def heatmap_figure(
     return fig
 
 
+@chart("neko_boss_reach_by_stacks")
 def reach_by_stacks_figure() -> Figure:
     """Reachable positions by number of stacks left, 3 x 4 grid, full board, 2 players."""
+    import matplotlib.pyplot as plt
+
     report = reachable(random_layout(Params(board=grid_board(3, 4)), random.Random(0)))
     fig, ax = plt.subplots(figsize=(7, 3.8))
     ks = list(report.by_stacks)
@@ -111,21 +129,12 @@ def reach_by_stacks_figure() -> Figure:
     return fig
 
 
-def perfect_play(path: Path = PERFECT_PLAY) -> dict:
-    """The committed results: ``random``/``agents`` rows (layout, value for seat 0, best move,
-    nodes, seconds), ``summary`` per placement source, ``endgame`` placement options."""
-    return json.loads(path.read_text(encoding="utf-8"))
-
-
-def shares(rows: Sequence[dict]) -> tuple[float, float, float]:
-    """(win, draw, loss) share for seat 0 (Red, first to place and to move)."""
-    n = max(len(rows), 1)
-    return tuple(sum(1 for r in rows if r["value"] == v) / n for v in (1, 0, -1))
-
-
+@chart("neko_boss_perfect_play", "the committed results")
 def perfect_play_figure(path: Path = PERFECT_PLAY) -> Figure:
     """First player's win/draw/loss share with perfect play after placement, by who placed
     (seeded random placements, and each shipped agent placing for both seats)."""
+    import matplotlib.pyplot as plt
+
     data = perfect_play(path)
     sources = [("random placement", data["random"])]
     sources += [(f"{name} places", rows) for name, rows in data["agents"].items() if rows]

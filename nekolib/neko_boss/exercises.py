@@ -33,7 +33,7 @@ from nekolib.neko_boss import analysis
 from nekolib.neko_boss.boards import board_by_name
 from nekolib.neko_boss.rules import Move, NekoBossState, Params, from_layout, move_targets
 
-__all__ = ["EXERCISES", "move_label", "position"]
+__all__ = ["EXERCISES", "NOTES", "move_label", "position"]
 
 ExerciseParams = dict[str, Any]
 Layout = tuple[tuple[int, ...], ...]
@@ -167,10 +167,48 @@ def _tree_size(p: ExerciseParams) -> int:
 
 
 # --------------------------------------------------------------------------- prompts
+NOTES = """\
+**Neko Boss: what the exercises use** (rulebook, seed 002)
+
+* **Board.** Intersections of straight *streets*: on a line board (`line_5` ... `line_8`)
+  one street; on a grid (`grid_2x3`, `grid_3x3`, `town_4x6`, ...) every row and every
+  column is a street (no diagonals). Columns are lettered from the left (`a`, `b`, ...),
+  rows numbered from the bottom (`1`, `2`, ...): `a1` is the bottom-left intersection,
+  `b3` the second column, third row.
+* **The board as text.** Each intersection shows its stack: `R2` is a stack of 2 cats whose
+  **top** cat is Red's, `B1` a single Blue cat, `.` a vacant intersection. A `*` after
+  the height (`R4*`) marks a stack of 4 or more cats: a stack that counts for the score.
+  Under the board, one line per player: how many 4+ stacks their cats top, their highest
+  stack and how many stacks they top. The header says "Phase 2: moving stacks": every cat
+  has been placed (phase 1 is over), so the only moves left are stack moves.
+* **The board as a picture.** Each stack is drawn as chips (the buried cats, bottom
+  first) under a marker of the top cat's player (its colour, shape and letter: `R` Red,
+  `B` Blue); a disc beside
+  it gives the height, dark with a star and on a gold plate once the stack has 4 or more
+  cats (it scores). Hover over a stack to read the same as a sentence.
+* **Moving** ("Player who keeps top piece of the group can move them. They must move as
+  same number of stack pieces straightly on the path jumping other piece(s). They can't
+  move to vacant space."): a player moves a stack whose top cat is theirs. A stack of
+  height h moves **exactly h intersections** along one street, in a straight line,
+  jumping whatever is in between (vacant points too), and lands **on another stack** (of
+  either colour), never on a vacant point; the whole stack goes on top, so the mover's
+  cat is now on top there.
+* **Turns.** Red and Blue alternate; a player who cannot move is skipped (the other moves
+  again); when nobody can move the game is over.
+* **Who wins** ("The player who keep more 4 or more stacks than opponents wins the game.
+  Score is same, then player who keeps highest stack wins the game. All are same, then
+  player who keeps more stacks wins the game."): compare the stacks each player's cats
+  top: more stacks of 4+ wins; if equal, the highest stack; if equal, more stacks; all
+  equal is a draw.
+* **Writing a move.** The label of the moving stack, a hyphen, the label where it lands:
+  `a2-a1` moves the stack on a2 onto a1. A list of moves is a Python list of such texts,
+  `["a2-a1", "c1-b1"]`.
+"""
+
 _LEGEND = (
     "`R2` is a stack of 2 cats whose **top** cat is Red's (Red moves it), `B1` a single"
-    " Blue cat, `.` a vacant intersection; rows are numbered from the bottom, columns"
-    " lettered from the left, so `a1` is bottom left."
+    " Blue cat, `.` a vacant intersection, `*` marks a stack of 4 or more; rows are"
+    " numbered from the bottom, columns lettered from the left, so `a1` is bottom left."
 )
 _MOVE_RULE = (
     "A stack of height h moves exactly h intersections along a straight street (jumping"
@@ -208,17 +246,31 @@ def _intro(p: ExerciseParams) -> str:
 
 
 def _code(p: ExerciseParams, *lines: str) -> str:
+    """Runnable source: the position from its literal layout, then ``lines`` (which assign
+    ``answer``)."""
     layout = [list(s) for s in p["layout"]]
     return "\n".join(
         [
-            "```python",
             "from nekolib.neko_boss import analysis",
+            "from nekolib.neko_boss.exercises import move_label",
             "from nekolib.neko_boss.rules import Params, from_layout",
-            f"state = from_layout({layout}, Params(board={p['board']!r}), to_move=0)",
+            "",
+            "# one list per intersection (a1, b1, ...), bottom cat first; 0 = Red, 1 = Blue",
+            f"layout = {layout}",
+            f"state = from_layout(layout, Params(board={p['board']!r}), to_move=0)",
             *lines,
-            "```",
+            "",
         ]
     )
+
+
+def _tree_nodes(p: ExerciseParams) -> int:
+    """Workload of a game-tree exercise: nodes of the full tree (plain minimax)."""
+    return _tree(*_key(p))
+
+
+def _move_count(p: ExerciseParams) -> int:
+    return len(position(p).legal_actions())
 
 
 def _sorted(items: frozenset[str]) -> str:
@@ -242,7 +294,7 @@ LEGAL_MOVES = Exercise(
         ("line_6", "line_7", "line_8", "grid_2x3", "grid_2x4", "grid_3x3"),
         (0, 2),
         (0, 3),
-        lambda s: 3 <= len(s.legal_actions()) <= 8,
+        lambda s: 3 <= len(s.legal_actions()) <= 8,  # the band
     ),
     solve=_legal,
     kind=SET,
@@ -254,19 +306,17 @@ LEGAL_MOVES = Exercise(
     ),
     position=position,
     demo=_LINE_DEMO,
-    worked=lambda p: (
-        f"Red's legal moves: {_sorted(_legal(p))}.\n\n"
-        + _code(
-            p,
-            "from nekolib.neko_boss.exercises import move_label",
-            "sorted(move_label(state, m) for m in state.legal_actions())",
-        )
+    worked=lambda p: f"Red's legal moves: {_sorted(_legal(p))}.",
+    worked_code=lambda p: _code(
+        p, "answer = sorted(move_label(state, m) for m in state.legal_actions())"
     ),
+    workload=_move_count,
+    band="3-8 legal moves on a line of 6-8 or a grid of 6-9 intersections",
 )
 
 
 def _count_accept(state: NekoBossState) -> bool:
-    return len(state.legal_actions()) >= 12
+    return 12 <= len(state.legal_actions()) <= 30
 
 
 COUNT_MOVES = Exercise(
@@ -286,10 +336,10 @@ COUNT_MOVES = Exercise(
         "A stack of height h may only land exactly h points away, in one of up to 4 directions.",
     ),
     position=position,
-    worked=lambda p: (
-        f"Red has **{len(position(p).legal_actions())}** legal moves.\n\n"
-        + _code(p, "len(state.legal_actions())")
-    ),
+    worked=lambda p: f"Red has **{len(position(p).legal_actions())}** legal moves.",
+    worked_code=lambda p: _code(p, "answer = len(state.legal_actions())"),
+    workload=_move_count,
+    band="12-30 legal moves on a board of 16-24 intersections",
 )
 
 
@@ -303,6 +353,7 @@ def _stack_generate(rng: random.Random) -> ExerciseParams:
             for p, s in enumerate(state.stacks)
             if len(s) >= 2 and s[-1] == RED and len(move_targets(state.board, state.stacks, p)) >= 2
         ]
+        tall = [p for p in tall if len(move_targets(state.board, state.stacks, p)) <= 4]
         if tall:
             return _params_of(state, point=state.board.labels[rng.choice(tall)])
     raise NekoError("no suitable Neko Boss position with a tall Red stack")
@@ -327,15 +378,17 @@ STACK_TARGETS = Exercise(
         "The landing point must hold a stack; the points jumped over may be vacant.",
     ),
     position=position,
-    worked=lambda p: (
-        f"The stack on {p['point']} can land on {_sorted(_targets(p))}.\n\n"
-        + _code(
-            p,
-            "from nekolib.neko_boss.rules import move_targets",
-            f"point = state.board.point_of({p['point']!r})",
-            "[state.board.labels[q] for q in move_targets(state.board, state.stacks, point)]",
-        )
+    worked=lambda p: f"The stack on {p['point']} can land on {_sorted(_targets(p))}.",
+    worked_code=lambda p: _code(
+        p,
+        "from nekolib.neko_boss.rules import move_targets",
+        "",
+        f"point = state.board.point_of({p['point']!r})",
+        "targets = move_targets(state.board, state.stacks, point)",
+        "answer = [state.board.labels[q] for q in targets]",
     ),
+    workload=lambda p: len(_targets(p)),
+    band="a Red stack of height 2+ with 2-4 landing points, on a board of 12-24 intersections",
 )
 
 WINNING_MOVES = Exercise(
@@ -352,9 +405,9 @@ WINNING_MOVES = Exercise(
     ),
     generate=_generator(
         ("line_5", "line_6", "line_7", "line_8"),
-        (0, 1),
-        (0, 1),
-        lambda s: _some_but_not_all_win(s, 3),
+        (0, 2),
+        (0, 2),
+        lambda s: _some_but_not_all_win(s, 3) and 20 <= _tree(s.board.name, s.stacks) <= 60,
     ),
     solve=_winning_moves,
     kind=SET,
@@ -368,14 +421,19 @@ WINNING_MOVES = Exercise(
     position=position,
     demo=_LINE_DEMO,
     worked=lambda p: (
-        f"Winning moves: {_sorted(_winning_moves(p))} (the others draw or lose).\n\n"
-        + _code(
-            p,
-            "from nekolib.neko_boss.exercises import move_label",
-            "{move_label(state, m) for m in state.legal_actions()",
-            " if analysis.solve(state.apply(m)).value == 1}",
-        )
+        f"Winning moves: {_sorted(_winning_moves(p))} (the others draw or lose): draw the"
+        f" game tree ({_tree_nodes(p)} nodes), score the leaves, back the values up."
     ),
+    worked_code=lambda p: _code(
+        p,
+        "answer = sorted(",
+        "    move_label(state, m)",
+        "    for m in state.legal_actions()",
+        "    if analysis.solve(state.apply(m)).value == analysis.WIN",
+        ")",
+    ),
+    workload=_tree_nodes,
+    band="a line of 5-8 intersections whose full game tree has 20-60 nodes (drawn by hand)",
 )
 
 _POSITIONS_RULE = (
@@ -394,7 +452,10 @@ REACHABLE_POSITIONS = Exercise(
         " every possible sequence of moves by both players?" + _POSITIONS_RULE
     ),
     generate=_generator(
-        ("line_5", "line_6", "line_7"), (0, 1), (0, 1), lambda s: _positions(_params_of(s)) >= 12
+        ("line_5", "line_6", "line_7", "line_8"),
+        (0, 2),
+        (0, 2),
+        lambda s: 12 <= _positions(_params_of(s)) <= 36,
     ),
     solve=_positions,
     hints=(
@@ -405,10 +466,10 @@ REACHABLE_POSITIONS = Exercise(
     ),
     position=position,
     demo=_LINE_DEMO,
-    worked=lambda p: (
-        f"**{_positions(p)}** distinct positions.\n\n"
-        + _code(p, "analysis.reachable(state).positions")
-    ),
+    worked=lambda p: f"**{_positions(p)}** distinct positions.",
+    worked_code=lambda p: _code(p, "answer = analysis.reachable(state).positions"),
+    workload=_positions,
+    band="a line of 5-8 intersections with 12-36 reachable positions (listed by hand)",
 )
 
 FINAL_POSITIONS = Exercise(
@@ -422,7 +483,10 @@ FINAL_POSITIONS = Exercise(
         " every intersection) can the game end in? Give a whole number."
     ),
     generate=_generator(
-        ("line_6", "line_7", "grid_2x3"), (0, 1), (0, 1), lambda s: _finals(_params_of(s)) >= 10
+        ("line_6", "line_7", "line_8", "grid_2x3"),
+        (0, 2),
+        (0, 2),
+        lambda s: _finals(_params_of(s)) >= 10 and 20 <= _positions(_params_of(s)) <= 60,
     ),
     solve=_finals,
     hints=(
@@ -432,9 +496,10 @@ FINAL_POSITIONS = Exercise(
         " end in the same final position.",
     ),
     position=position,
-    worked=lambda p: (
-        f"**{_finals(p)}** final positions.\n\n" + _code(p, "analysis.reachable(state).terminal")
-    ),
+    worked=lambda p: f"**{_finals(p)}** final positions.",
+    worked_code=lambda p: _code(p, "answer = analysis.reachable(state).terminal"),
+    workload=_positions,
+    band="a line of 6-8 or a 2x3 grid with 20-60 reachable positions to follow, 10+ endings",
 )
 
 WINNING_MOVES_GRID = Exercise(
@@ -447,13 +512,13 @@ WINNING_MOVES_GRID = Exercise(
         " 4+ wins; if equal, the one keeping the highest stack; if still equal, the one keeping"
         " more stacks (all equal: a draw). A player who cannot move is out; the other goes on."
         " Which of Red's moves **win for Red** against perfect play? (You may program a"
-        " minimax search with `state.legal_actions()` and `state.apply(move)`.)" + _set_note(p)
+        " minimax search over Red's and Blue's moves.)" + _set_note(p)
     ),
     generate=_generator(
         ("grid_2x3", "grid_2x4", "grid_3x3"),
         (1, 3),
         (0, 1),
-        lambda s: _some_but_not_all_win(s, 4),
+        lambda s: _some_but_not_all_win(s, 4) and 50 <= _tree(s.board.name, s.stacks) <= 150,
     ),
     solve=_winning_moves,
     kind=SET,
@@ -466,14 +531,19 @@ WINNING_MOVES_GRID = Exercise(
     ),
     position=position,
     worked=lambda p: (
-        f"Winning moves: {_sorted(_winning_moves(p))}.\n\n"
-        + _code(
-            p,
-            "from nekolib.neko_boss.exercises import move_label",
-            "{move_label(state, m) for m in state.legal_actions()",
-            " if analysis.solve(state.apply(m)).value == 1}",
-        )
+        f"Winning moves: {_sorted(_winning_moves(p))} (minimax over a tree of"
+        f" {_tree_nodes(p)} nodes)."
     ),
+    worked_code=lambda p: _code(
+        p,
+        "answer = sorted(",
+        "    move_label(state, m)",
+        "    for m in state.legal_actions()",
+        "    if analysis.solve(state.apply(m)).value == analysis.WIN",
+        ")",
+    ),
+    workload=_tree_nodes,
+    band="a grid of 6-9 intersections whose full game tree has 50-150 nodes (program it)",
 )
 
 GAME_TREE_SIZE = Exercise(
@@ -489,10 +559,10 @@ GAME_TREE_SIZE = Exercise(
         " Give a whole number."
     ),
     generate=_generator(
-        ("line_6", "line_7", "grid_2x3"),
-        (0, 1),
-        (0, 1),
-        lambda s: 30 <= _tree_size(_params_of(s)) <= 3000,
+        ("line_6", "line_7", "line_8", "grid_2x3", "grid_2x4"),
+        (0, 2),
+        (0, 2),
+        lambda s: 50 <= _tree_size(_params_of(s)) <= 150,
     ),
     solve=_tree_size,
     hints=(
@@ -502,10 +572,10 @@ GAME_TREE_SIZE = Exercise(
         " transpositions are counted again.",
     ),
     position=position,
-    worked=lambda p: (
-        f"The tree has **{_tree_size(p)}** nodes (plain minimax visits each once).\n\n"
-        + _code(p, "analysis.minimax_plain(state).nodes")
-    ),
+    worked=lambda p: f"The tree has **{_tree_size(p)}** nodes (plain minimax visits each once).",
+    worked_code=lambda p: _code(p, "answer = analysis.minimax_plain(state).nodes"),
+    workload=_tree_nodes,
+    band="a line of 6-8 or a 2x3/2x4 grid whose full game tree has 50-150 nodes",
 )
 
 REACHABLE_GRID = Exercise(
@@ -518,7 +588,10 @@ REACHABLE_GRID = Exercise(
         " every possible sequence of moves by both players?" + _POSITIONS_RULE
     ),
     generate=_generator(
-        ("grid_2x4", "grid_3x3"), (1, 2), (0, 1), lambda s: sum(1 for c in s.stacks if c) <= 8
+        ("grid_2x4", "grid_3x3"),
+        (1, 2),
+        (0, 1),
+        lambda s: sum(1 for c in s.stacks if c) <= 8 and 40 <= _positions(_params_of(s)) <= 120,
     ),
     solve=_positions,
     hints=(
@@ -528,10 +601,10 @@ REACHABLE_GRID = Exercise(
         " (in turn order) who can move, or nobody.",
     ),
     position=position,
-    worked=lambda p: (
-        f"**{_positions(p)}** distinct positions.\n\n"
-        + _code(p, "analysis.reachable(state).positions")
-    ),
+    worked=lambda p: f"**{_positions(p)}** distinct positions.",
+    worked_code=lambda p: _code(p, "answer = analysis.reachable(state).positions"),
+    workload=_positions,
+    band="a grid of 8-9 intersections with 40-120 reachable positions (program a search)",
 )
 
 EXERCISES = (

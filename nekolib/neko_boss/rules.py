@@ -41,7 +41,9 @@ from nekolib.core import (
     IllegalAction,
     InvalidSetup,
     check_player_count,
+    check_seat,
     decider_name,
+    describe,
 )
 from nekolib.neko_boss.boards import BOARDS, DEFAULT_BOARD, Board, Point, board_by_name
 
@@ -70,10 +72,10 @@ MAX_SEATS = 8
 
 
 def seat_name(seat: int) -> str:
-    """``player 1 (Blue)``: the seat number and the colour the board pictures use."""
+    """``Blue``: a seat is named by its colour, as in the widget and on the board pictures."""
     from nekolib.picture import PLAYER_NAMES  # standard library only; lazy, as in the core
 
-    return f"player {seat} ({PLAYER_NAMES[seat % len(PLAYER_NAMES)]})"
+    return PLAYER_NAMES[seat % len(PLAYER_NAMES)]
 
 
 def _whole(value: Any) -> bool:
@@ -448,9 +450,9 @@ class NekoBossState(GameState):
         decider = self.current_player()
         who = seat_name(decider) if decider >= 0 else decider_name(decider)
         err = IllegalAction(
-            _Written(f"{self.action_to_string(action)} for {who}"),
+            _Written(f"{self._label(action)} for {who}"),
             self.explain_illegal(action),
-            [_Written(self.action_to_string(a)) for a in legal],
+            [_Written(self._label(a)) for a in legal],
         )
         err.action, err.legal, err.decider = action, legal, decider
         return err
@@ -518,7 +520,12 @@ class NekoBossState(GameState):
         return returns_from_scores(self.scores())
 
     def view(self, player: int | None) -> dict[str, Any]:
-        """Neko Boss has no hidden information: every seat (and a spectator) sees it all."""
+        """Neko Boss has no hidden information: every seat (and a spectator) sees it all.
+
+        ``player`` is still checked: a seat ``0..num_players-1`` or ``None`` (a spectator).
+        """
+        if player is not None:
+            player = check_seat(player, self.num_players, "view (or None for a spectator)")
         board = self.board
         return {
             "viewer": player,
@@ -540,7 +547,17 @@ class NekoBossState(GameState):
         }
 
     def action_to_string(self, action: Any) -> str:
-        """``place a1`` / ``a1→b1`` in the board's labels; anything else as its ``repr``."""
+        """``place a1`` / ``a1→b1`` in the board's labels.
+
+        Anything that is no placement or move between this board's points (numbered) raises
+        :class:`IllegalAction` listing the legal actions (``state.parse`` reads labels).
+        """
+        if self._points(action) is None:
+            raise self._illegal(action)
+        return self._label(action)
+
+    def _label(self, action: Any) -> str:
+        """:meth:`action_to_string`, with anything else shown as its ``repr``."""
         resolved = self._points(action)
         labels = self.board.labels
         if isinstance(resolved, Place):
@@ -661,19 +678,42 @@ def _params(params: Params | None, overrides: dict[str, Any]) -> Params:
     return replace(params, **overrides) if overrides else params
 
 
+class _CountOf:
+    """The default of ``new_game(num_players=...)``: 2, or the count given in ``params``."""
+
+    def __repr__(self) -> str:
+        return "2 (or params.num_players)"
+
+
+_FROM_PARAMS: Any = _CountOf()
+
+
 def new_game(
-    num_players: int = 2, *, params: Params | None = None, seed: int | None = None, **overrides: Any
+    num_players: int = _FROM_PARAMS,
+    *,
+    params: Params | None = None,
+    seed: int | None = None,
+    **overrides: Any,
 ) -> NekoBossState:
     """The empty board at the start of phase 1 (``seed`` is accepted for the widget; unused).
 
     ``new_game(3)``, ``new_game(2, board=grid_board(3, 3))`` or ``new_game(params=...)``.
+    The player count may be given as ``num_players`` or in ``params``; given in both, the
+    two must agree (``new_game(3, params=Params())`` is refused: that ``Params`` is for 2).
     """
     del seed  # Neko Boss has no chance events
     _check_arguments(params, overrides)
+    given = num_players is not _FROM_PARAMS
     if params is None:
-        params = Params(num_players=num_players, **overrides)
-    elif overrides:
-        params = replace(params, **overrides)
+        params = Params(num_players=num_players if given else 2, **overrides)
+    else:
+        if overrides:
+            params = replace(params, **overrides)
+        if given and (not _whole(num_players) or num_players != params.num_players):
+            raise InvalidSetup(
+                f"new_game got num_players={describe(num_players)} but the params are for "
+                f"{params.num_players} players; give the count once, or the same count twice"
+            )
     n = params.num_players
     return NekoBossState(
         params=params,

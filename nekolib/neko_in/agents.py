@@ -7,8 +7,8 @@
   else a free room holding one of my hideouts, else any room (a brawl, a bluff);
 * owner of a room: put the visitor on a hideout whose tile I hold myself (the
   visitor cannot need it), else any;
-* catching: the table says the fastest was a player who may discard, chosen
-  at random (the table is not a strategist);
+* catching: the table says the fastest was one of the players, chosen at random
+  (the table is not a strategist; a player holding one tile catches but discards nothing);
 * getting rid of a tile after a catch: the one hardest to reach (a hideout in
   another player's room).
 
@@ -96,10 +96,7 @@ class GreedyAgent:
         legal = state.legal_actions()
         if me == TABLE:
             k = sum(1 for a in legal if isinstance(a, Fastest) and a.player is not None)
-            return (
-                f"the table is not a strategist: one of the {_plural(k, 'player')} who may "
-                "still get rid of a tile, at random"
-            )
+            return f"the table is not a strategist: one of the {_plural(k, 'player')}, at random"
         view = state.view(me)
         mine = _my_tiles(view, me)
         colour = view["players"][me]["colour"]
@@ -235,7 +232,7 @@ def _brawl_words(state: GameState, me_colour: str, other: str | None) -> str:
 
 @dataclass
 class TableAgent:
-    """Answers the table's 'who was fastest?' at random among the players who may discard."""
+    """Answers the table's 'who was fastest?' with one of the players, at random."""
 
     name: str = "table"
 

@@ -8,14 +8,16 @@ so the numbers are the game's, not a re-typed copy of it.
 
 from __future__ import annotations
 
-import random
 from fractions import Fraction
+from typing import Any
 
 import sympy as sp
 
+from nekolib.argcheck import AnalysisError, guard_module, whole
 from nekolib.core import make_rng
 from nekolib.neko_in.rules import (
     CAT_TEASER,
+    COLOURS,
     GARDEN,
     NAP,
     Hide,
@@ -61,10 +63,29 @@ def brawl_odds(
     ``dice`` is for house rules ("The active player rolls the two dice": 2 by default);
     ``brawl_result`` reads "comes up" as "on at least one die" for any number of dice.
     """
+    faces = _faces(faces)
+    attacker = whole(attacker, "attacker (a cat colour)", 0, len(COLOURS) - 1)
+    defender = whole(defender, "defender (a cat colour)", 0, len(COLOURS) - 1)
+    if attacker == defender:
+        raise AnalysisError(
+            f"a brawl needs two different cats (attacker != defender); got both {defender}"
+        )
+    dice = whole(dice, "dice", 1, 4)
     odds = dict.fromkeys(OUTCOMES, Fraction(0))
-    for roll, p in dice_outcomes(tuple(faces), dice):
+    for roll, p in dice_outcomes(faces, dice):
         odds[brawl_result(roll.faces, attacker, defender)] += p
     return odds
+
+
+def _faces(faces: Any) -> tuple[int, ...]:
+    """Die faces as in ``Params.die_faces``: a non-empty list of colours 0-5 or -1 (blank)."""
+    if isinstance(faces, str | bytes) or not isinstance(faces, tuple | list) or not faces:
+        raise AnalysisError(
+            "faces must be a non-empty tuple of die faces (cat colours 0-5, -1 for a blank "
+            f"face); got {faces!r}"
+        )
+    name = "each face (a cat colour 0-5; -1 or another number: blank)"
+    return tuple(whole(f, name, -1) for f in faces)
 
 
 def brawl_closed_form() -> dict[str, sp.Expr]:
@@ -89,6 +110,8 @@ def brawl_closed_form() -> dict[str, sp.Expr]:
 
 def brawl_monte_carlo(trials: int, seed: int = 0, faces: int = 6) -> dict[str, Fraction]:
     """Frequencies of the three outcomes over ``trials`` seeded rolls (attacker 0, defender 1)."""
+    trials = whole(trials, "trials", 1)
+    faces = whole(faces, "faces", 2, 1000)
     rng = make_rng(seed)
     counts = dict.fromkeys(OUTCOMES, 0)
     for _ in range(trials):
@@ -107,7 +130,8 @@ def _attack_position():
 
 def engine_brawl_monte_carlo(trials: int, seed: int = 0) -> dict[str, Fraction]:
     """Brawls played through the rules engine with its own seeded dice."""
-    rng = random.Random(seed)
+    trials = whole(trials, "trials", 1)
+    rng = make_rng(seed)
     position = _attack_position()
     counts = dict.fromkeys(OUTCOMES, 0)
     for _ in range(trials):
@@ -137,6 +161,8 @@ def brawl_table_text(faces: tuple[int, ...] = Params().die_faces) -> str:
 
 # --------------------------------------------------------------------------- repeated defence
 def _entry_probability(faces: int, dice: int = 2) -> Fraction:
+    """P(the attacker gets in) with ``faces`` colour faces (2-6: the defender's and its own)."""
+    faces = whole(faces, "faces (colours on each die; the two cats' colours need 2)", 2, 1000)
     return brawl_odds(tuple(range(faces)), dice=dice)["defender"]
 
 
@@ -149,6 +175,7 @@ def entry_attempts_distribution(max_attempts: int, faces: int = 6) -> list[Fract
     were free'), so the count is geometric with ``p = (n-1)^2/n^2``.
     """
     p = _entry_probability(faces)
+    max_attempts = whole(max_attempts, "max_attempts", 0, 10_000)
     return [(1 - p) ** (k - 1) * p for k in range(1, max_attempts + 1)]
 
 
@@ -174,7 +201,9 @@ def entry_attempts_closed_form() -> dict[str, sp.Expr]:
 
 def entry_attempts_monte_carlo(trials: int, seed: int = 0, cap: int = 50) -> list[Fraction]:
     """Empirical distribution of the attempts needed, brawling through the rules engine."""
-    rng = random.Random(seed)
+    trials = whole(trials, "trials", 1)
+    cap = whole(cap, "cap", 1)
+    rng = make_rng(seed)
     attack = _attack_position()
     counts = [0] * cap
     for _ in range(trials):
@@ -196,8 +225,9 @@ def engine_teaser_runs(
     engine gathers the cats (``params.teaser_gathers``) and rolls until one or
     none is left. Compare with :mod:`nekolib.neko_in.events_analysis`.
     """
+    trials = whole(trials, "trials", 1)
     position = _teaser_position(params)
-    rng = random.Random(seed)
+    rng = make_rng(seed)
     runs = []
     for _ in range(trials):
         state, rolls = position, 0
@@ -208,7 +238,12 @@ def engine_teaser_runs(
 
 
 def _teaser_position(params: Params | None = None) -> NekoState:
-    params = params or Params(version="events")
+    if params is None:
+        params = Params(version="events")
+    if not isinstance(params, Params) or not params.events:
+        raise AnalysisError(
+            f"params must be a Neko-in Params with version='events' (or None); got {params!r}"
+        )
     start = new_game(3, seed=0, params=params)
     board: list[str | None] = [None] * 30
     board[5 + 2] = CAT_TEASER
@@ -249,3 +284,6 @@ def engine_teaser_exact(params: Params | None = None) -> dict[str, Fraction | di
 
     last, rolls = solve(_teaser_position(params))
     return {"last": last, "none": 1 - sum(last.values(), Fraction(0)), "expected_rolls": rolls}
+
+
+guard_module(globals())  # raw errors from junk arguments become AnalysisError

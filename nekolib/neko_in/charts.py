@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import sympy as sp
 
+from nekolib.charts import chart
 from nekolib.neko_in import analysis
 from nekolib.neko_in.analysis import (
     OUTCOMES,
@@ -30,6 +31,7 @@ _LABELS = {
 }
 
 
+@chart("neko_in_brawl_odds")
 def brawl_odds_figure() -> Figure:
     """Left: the 36-roll brawl table; right: the closed forms against the number of faces."""
     from matplotlib.figure import Figure
@@ -69,6 +71,7 @@ def brawl_odds_figure() -> Figure:
     return fig
 
 
+@chart("neko_in_entry_attempts")
 def entry_attempts_figure() -> Figure:
     """How many brawls to enter a room whose cat is back before every attempt."""
     from matplotlib.figure import Figure

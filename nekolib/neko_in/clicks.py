@@ -21,8 +21,9 @@ player's click on a hideout space (a separate decision, maybe another player's).
 
 Free actions, with no place on the picture, stay buttons (:data:`FREE`):
 :class:`Fastest` (a fact about the table: who grabbed the cat first), :class:`Pass`
-(no movement possible), :class:`Wake` (a napping cat may only wake up) and
-:class:`UseCrunchies` (one extra movement: nowhere to put it).
+(no movement possible), :class:`Wake` (a napping cat may only wake up),
+:class:`UseCrunchies` (one extra movement: nowhere to put it) and :class:`EndTurn` (the
+movement is over and held tiles are kept, ``Params.held_tiles_after_movement``).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from nekolib.neko_in.rules import (
     COLOURS,
     LITTER_BOX,
     Discard,
+    EndTurn,
     Fastest,
     Hide,
     Move,
@@ -46,7 +48,7 @@ from nekolib.neko_in.rules import (
 
 __all__ = ["FREE", "click_paths"]
 
-FREE: tuple[type, ...] = (Fastest, Pass, Wake, UseCrunchies)
+FREE: tuple[type, ...] = (Fastest, Pass, Wake, UseCrunchies, EndTurn)
 """Action kinds without a path (buttons)."""
 
 

@@ -50,7 +50,8 @@ from typing import Any
 
 import sympy
 
-from nekolib.core import make_rng
+from nekolib.argcheck import AnalysisError, guard_module, whole
+from nekolib.core import describe, make_rng
 
 __all__ = [
     "CAT_COLOURS",
@@ -128,13 +129,24 @@ class DiceModel:
     dice: int = 2
 
     def __post_init__(self) -> None:
-        if self.dice < 0:
-            raise ValueError(f"number of dice must be >= 0, not {self.dice}")
+        whole(self.dice, "DiceModel.dice (the number of dice)", 0, 8)
+        if not isinstance(self.faces, tuple) or not all(
+            isinstance(f, tuple)
+            and len(f) == 2
+            and (f[0] is None or isinstance(f[0], str))
+            and isinstance(f[1], Fraction | int)
+            and not isinstance(f[1], bool)
+            for f in self.faces
+        ):
+            raise AnalysisError(
+                "DiceModel.faces must be a tuple of (colour name or None, Fraction) pairs; "
+                f"got {describe(self.faces)}"
+            )
         if any(p < 0 for _, p in self.faces):
-            raise ValueError("face probabilities must be >= 0")
+            raise AnalysisError("face probabilities must be >= 0")
         total = sum((p for _, p in self.faces), Fraction(0))
         if total != 1:
-            raise ValueError(f"face probabilities sum to {total}, not 1")
+            raise AnalysisError(f"face probabilities sum to {total}, not 1")
 
     @classmethod
     def uniform(
@@ -143,7 +155,7 @@ class DiceModel:
         """``dice`` fair dice with one face per colour plus ``blanks`` blank faces."""
         labels: list[Face] = [*colours, *([BLANK] * blanks)]
         if not labels:
-            raise ValueError("a die needs at least one face")
+            raise AnalysisError("a die needs at least one face")
         p = Fraction(1, len(labels))
         return cls(tuple((label, p) for label in labels), dice)
 
@@ -156,7 +168,7 @@ class DiceModel:
         can be passed as is.
         """
         if not faces:
-            raise ValueError("a die needs at least one face")
+            raise AnalysisError("a die needs at least one face")
         labels: list[Face] = [
             None if f is None or f == -1 else CAT_COLOURS[f] if isinstance(f, int) else f
             for f in faces
@@ -235,6 +247,35 @@ DEFAULT_DICE = DiceModel()
 
 
 # --------------------------------------------------------------------------- Crunchies
+def _model(model: Any) -> DiceModel:
+    if not isinstance(model, DiceModel):
+        raise AnalysisError(f"model must be a DiceModel; got {describe(model)}")
+    return model
+
+
+def _cats(cats: Any, model: DiceModel, name: str = "cats") -> tuple[str, ...]:
+    """Cats named by colour: :data:`CAT_COLOURS` or a colour on the model's faces."""
+    known = {*CAT_COLOURS, *(f for f, _ in _model(model).faces if f is not None)}
+    if isinstance(cats, str | bytes) or not isinstance(cats, Sequence):
+        raise AnalysisError(
+            f"{name} must be a list of cat colours ({', '.join(CAT_COLOURS)}); got {describe(cats)}"
+        )
+    bad = [c for c in cats if not isinstance(c, str) or c not in known]
+    if bad:
+        raise AnalysisError(
+            f"{name} must be cat colours ({', '.join(sorted(known))}); got {describe(bad[0])}"
+        )
+    return tuple(cats)
+
+
+def _count_args(k: Any, faces: Any, dice: Any) -> tuple[int, int, int]:
+    """``k`` cats of distinct colours on ``dice`` dice of ``faces`` faces, checked."""
+    faces = whole(faces, "faces", 1, 1000)
+    k = whole(k, f"k (the number of cats, at most faces = {faces})", 0, faces)
+    dice = whole(dice, "dice", 1 if k >= 2 else 0, 8)
+    return k, faces, dice
+
+
 def crunchies_success(colour: str = CAT_COLOURS[0], model: DiceModel = DEFAULT_DICE) -> Fraction:
     """P(the Crunchies trap springs): ``colour`` shows on at least one die, by enumeration.
 
@@ -243,6 +284,7 @@ def crunchies_success(colour: str = CAT_COLOURS[0], model: DiceModel = DEFAULT_D
     Every ordered roll of :meth:`DiceModel.roll_outcomes` is counted, so this
     does not use the closed form. Two six-colour dice: ``11/36``.
     """
+    (colour,) = _cats([colour], model, "colour")
     return sum((p for roll, p in model.roll_outcomes() if colour in roll), Fraction(0))
 
 
@@ -256,7 +298,7 @@ def crunchies_keep_probability(
 def crunchies_success_formula(faces: int = 6, dice: int = 2) -> Fraction:
     """The closed form ``1 - (1 - 1/n)^d`` for ``d`` fair dice of ``n`` faces, one per colour."""
     if faces < 1 or dice < 0:
-        raise ValueError("need at least one face and a non-negative number of dice")
+        raise AnalysisError("need at least one face and a non-negative number of dice")
     return 1 - (1 - Fraction(1, faces)) ** dice
 
 
@@ -284,7 +326,7 @@ class TeaserResult:
     def last_by_colour(self) -> dict[str, Fraction]:
         """``{colour: P(that cat is last)}`` (colours must be distinct)."""
         if len(set(self.cats)) != len(self.cats):
-            raise ValueError("cats share a colour: use .last by index")
+            raise AnalysisError("cats share a colour: use .last by index")
         return dict(zip(self.cats, self.last, strict=True))
 
     def total(self) -> Fraction:
@@ -319,7 +361,7 @@ def teaser_roll_outcomes(
     shown that have no cat in the room, and blank faces, do nothing. Sorted,
     so the rules engine can use it directly as ``chance_outcomes``.
     """
-    present = frozenset(cats)
+    present = frozenset(_cats(cats, model))
     law: dict[frozenset[str], Fraction] = {}
     for shown, p in model.shown_sets().items():
         hit = shown & present
@@ -346,7 +388,7 @@ def teaser_subset_chain(
     Raises ``ValueError`` if some state can never change (e.g. two cats whose
     colour is on no face).
     """
-    cats = tuple(cats)
+    cats = _cats(cats, model)
     shown_law = model.shown_sets()
     k = len(cats)
 
@@ -363,7 +405,8 @@ def teaser_subset_chain(
             moves[after] = moves.get(after, Fraction(0)) + p
         stay = moves.pop(state, Fraction(0))
         if stay == 1:
-            raise ValueError(f"the cats {sorted(cats[i] for i in state)} can never leave the room")
+            stuck = sorted(cats[i] for i in state)
+            raise AnalysisError(f"the cats {stuck} can never leave the room")
         leave = 1 - stay
         outcome = [Fraction(0)] * (k + 1)
         mean = Fraction(1)
@@ -400,7 +443,8 @@ def teaser_subset_rolls_distribution(
 
     Forward propagation of the law of the set of cats still in the room.
     """
-    cats = tuple(cats)
+    cats = _cats(cats, model)
+    max_rolls = whole(max_rolls, "max_rolls", 0, 10_000)
     shown_law = model.shown_sets()
     alive: dict[frozenset[int], Fraction] = {frozenset(range(len(cats))): Fraction(1)}
     law = []
@@ -447,7 +491,7 @@ def teaser_transition(j: int, m: int, faces: Any = 6, dice: Any = 2) -> Number:
     if not 0 <= m <= j:
         return _as_number(0)
     if isinstance(faces, int) and j > faces:
-        raise ValueError(f"{j} cats of distinct colours need at least {j} faces, not {faces}")
+        raise AnalysisError(f"{j} cats of distinct colours need at least {j} faces, not {faces}")
     n = _as_number(faces)
     total = sum(
         ((-1) ** i * math.comb(m, i) * (n - j + m - i) ** dice for i in range(m + 1)),
@@ -489,8 +533,7 @@ def teaser_count_chain(k: int, faces: int = 6, dice: int = 2) -> TeaserResult:
     ``P(cat i last) = (1 - P(none)) / k``. The cats are the first ``k``
     colours of :data:`CAT_COLOURS` (any ``k`` distinct colours give the same).
     """
-    if not 0 <= k <= faces:
-        raise ValueError(f"{k} cats of distinct colours need 0 <= k <= faces ({faces})")
+    k, faces, dice = _count_args(k, faces, dice)
     none, mean, second = _count_chain(k, faces, dice)
     each = (1 - none[k]) / k if k else Fraction(0)
     cats = tuple(CAT_COLOURS[i] if i < len(CAT_COLOURS) else f"cat {i}" for i in range(k))
@@ -517,7 +560,7 @@ def teaser_none_probability(k: int, faces: int = 6, dice: int = 2) -> Fraction:
 def teaser_survival_probability(k: int, faces: int = 6, dice: int = 2) -> Fraction:
     """P(a given cat, e.g. *mine*, is the one left in the room), ``k`` cats."""
     if k == 0:
-        raise ValueError("no cat in the room")
+        raise AnalysisError("no cat in the room")
     return teaser_count_chain(k, faces, dice).last[0]
 
 
@@ -533,6 +576,8 @@ def teaser_rolls_distribution(
 
     ``1 - sum(...)`` is the exact tail ``P(T > max_rolls)``.
     """
+    k, faces, dice = _count_args(k, faces, dice)
+    max_rolls = whole(max_rolls, "max_rolls", 0, 10_000)
     rows = {j: teaser_transition_row(j, faces, dice) for j in range(2, k + 1)}
     alive = {k: Fraction(1)}
     law = []
@@ -584,7 +629,7 @@ def teaser_rolls_pmf_closed_form(
             continue
         den_poly = sympy.Poly(den, z_sym)
         if den_poly.degree() != 1 or sympy.Poly(num, z_sym).degree() != 0:
-            raise ValueError(f"unexpected partial fraction term {term}")
+            raise AnalysisError(f"unexpected partial fraction term {term}")
         alpha, beta = den_poly.all_coeffs()
         # num / (alpha z + beta) = (num / beta) * sum_t (-alpha z / beta)^t
         expr += (num / beta) * (-alpha / beta) ** t
@@ -630,7 +675,7 @@ def to_fraction(expr: sympy.Expr) -> Fraction:
     if not value.is_Rational:
         value = sympy.cancel(value)
     if not value.is_Rational:
-        raise ValueError(f"{expr} is not a rational number")
+        raise AnalysisError(f"{expr} is not a rational number")
     return Fraction(int(value.p), int(value.q))
 
 
@@ -667,7 +712,7 @@ def teaser_fundamental_matrix(
     probabilities (first row: starting with ``k`` cats).
     """
     if k < 2:
-        raise ValueError("with fewer than 2 cats there is no transient state")
+        raise AnalysisError("with fewer than 2 cats there is no transient state")
     states = list(range(k, 1, -1))
     size = len(states)
     q = sympy.zeros(size, size)
@@ -703,10 +748,10 @@ def teaser_inclusion_exclusion(
       ``P(i last) = sum_{B != {} , i not in B} (-1)^|B| (q_{B+i} - q_i) / (1 - q_{B+i})``;
     * no cat is left when the last cats leave on the same roll: ``1 - sum_i P(i last)``.
     """
-    cats = tuple(cats)
+    cats = _cats(cats, model)
     k = len(cats)
     if len(set(cats)) != k:
-        raise ValueError("inclusion-exclusion needs cats of distinct colours")
+        raise AnalysisError("inclusion-exclusion needs cats of distinct colours")
     if k <= 1:
         return TeaserResult(cats, (Fraction(1),) * k, Fraction(1 - k), Fraction(0), Fraction(0))
     p = [model.probability(c) for c in cats]
@@ -714,7 +759,7 @@ def teaser_inclusion_exclusion(
     def q(indices: Sequence[int]) -> Fraction:
         miss = 1 - sum((p[i] for i in indices), Fraction(0))
         if miss == 1:
-            raise ValueError(f"the cats {[cats[i] for i in indices]} can never leave the room")
+            raise AnalysisError(f"the cats {[cats[i] for i in indices]} can never leave the room")
         return miss**model.dice
 
     mean = second = Fraction(0)
@@ -874,7 +919,8 @@ def enumerate_roll_sequences(
     ("the cats of the colours shown go to the garden") and the path stops as
     soon as at most one cat remains.
     """
-    cats = tuple(cats)
+    cats = _cats(cats, model)
+    depth = whole(depth, "depth", 0, 6)
     k = len(cats)
     rolls = model.roll_outcomes()
     last = [[Fraction(0)] * (depth + 1) for _ in range(k)]
@@ -916,7 +962,7 @@ def simulate_teaser(
     rolls = 0
     while len(room) > 1:
         if rolls >= max_rolls:
-            raise RuntimeError("the Cat Teaser did not end")
+            raise AnalysisError(f"the Cat Teaser did not end in {max_rolls} rolls")
         shown = roll(rng)
         rolls += 1
         room = [i for i in room if cats[i] not in shown]
@@ -952,7 +998,9 @@ def monte_carlo_teaser(
     seed: int | str = 0,
 ) -> MonteCarloTeaser:
     """Run ``trials`` seeded Cat Teasers (reproducible: same seed, same counts)."""
-    cats = tuple(cats)
+    cats = _cats(cats, model)
+    trials = whole(trials, "trials", 1, 10**7)
+    teaser_subset_chain(cats, model)  # refuses cats that could never leave
     rng = make_rng(f"neko_in-teaser/{seed}")
     roll = model.sampler()
     last = [0] * len(cats)
@@ -970,3 +1018,6 @@ def monte_carlo_teaser(
     return MonteCarloTeaser(
         cats, trials, tuple(last), none, total, squares, dict(sorted(hist.items()))
     )
+
+
+guard_module(globals())  # raw errors from junk arguments become AnalysisError

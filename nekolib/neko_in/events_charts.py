@@ -11,6 +11,7 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from nekolib.charts import chart
 from nekolib.neko_in.events_analysis import (
     DiceModel,
     crunchies_success,
@@ -24,6 +25,7 @@ if TYPE_CHECKING:  # pragma: no cover
 CAT_COUNTS = range(2, 7)
 
 
+@chart("neko_in_cat_teaser", "6-sided faces and 2 dice")
 def teaser_outcomes_figure(faces: int = 6, dice: int = 2) -> Figure:
     """Left: P(a given cat is last), P(some cat left), P(none left) vs k; right: E[rolls] ± SD."""
     from matplotlib.figure import Figure
@@ -65,6 +67,7 @@ def teaser_outcomes_figure(faces: int = 6, dice: int = 2) -> Figure:
     return fig
 
 
+@chart("neko_in_cat_teaser_rolls", "at most 12 rolls, 6 faces and 2 dice")
 def teaser_rolls_figure(max_rolls: int = 12, faces: int = 6, dice: int = 2) -> Figure:
     """The exact law of the number of rolls, one line per number of cats."""
     from matplotlib.figure import Figure
@@ -84,6 +87,7 @@ def teaser_rolls_figure(max_rolls: int = 12, faces: int = 6, dice: int = 2) -> F
     return fig
 
 
+@chart("neko_in_crunchies", "up to 4 dice")
 def crunchies_figure(max_dice: int = 4) -> Figure:
     """P(the Crunchies trap springs) for 1..max_dice dice, with 0, 1 and 2 blank faces."""
     from matplotlib.figure import Figure

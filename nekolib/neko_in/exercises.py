@@ -20,7 +20,7 @@ come from the same functions that compute the real game's odds.
 
 from __future__ import annotations
 
-import math
+import itertools
 import random
 from fractions import Fraction
 from functools import lru_cache
@@ -30,9 +30,37 @@ from nekolib.classroom.exercise import Exercise
 from nekolib.neko_in import analysis
 from nekolib.neko_in import events_analysis as ev
 
-__all__ = ["EXERCISES"]
+__all__ = ["EXERCISES", "NOTES"]
 
 Params = dict[str, Any]
+
+COLOURS = ev.CAT_COLOURS
+"""The six cat pawns: "black, red, yellow, pink, light blue and white"."""
+
+NOTES = """\
+**Neko-in: what the exercises use** (rulebook, seed 000)
+
+* **Cats and colours.** There are 6 cat pawns, one per colour: black, red, yellow, pink,
+  light blue and white. The dice show cat colours; a *blank* face (or a face showing a cat
+  that is not involved) does nothing.
+* **Dice.** A roll of several dice is a list of faces, one per die; every die is fair and
+  the dice are independent, so each *ordered* roll (first die's face, second die's face,
+  ...) is equally likely. A colour "comes up" when it shows on **at least one** die.
+  House-rule dice in the exercises have a stated number of faces and say on how many faces
+  each colour is printed.
+* **Brawl** (a cat, the *attacker*, enters a room where another cat, the *defender*,
+  already is): the attacker's player rolls the dice.
+  * attacker's colour comes up, defender's does not: the **attacker** goes to the Garden;
+  * both colours come up: **both** cats go to the Garden;
+  * defender's colour comes up, or neither colour: the **defender** goes to the Garden
+    (the attacker gets in).
+* **Cat Teaser**: all the cats gather in the room and the dice are rolled again and again;
+  the cats of the colours shown go to the Garden (a colour shown on two dice sends its cat
+  once). Rolling stops as soon as only one cat, or none, is left; a roll that sends nobody
+  away still counts as a roll.
+* **Answers.** Give exact numbers: a whole number, `Fraction(p, q)` (from `fractions`) or
+  the text `"p/q"`.
+"""
 
 
 def _words(dice: int) -> str:
@@ -44,33 +72,72 @@ def _fraction_note() -> str:
 
 
 # --------------------------------------------------------------------------- brawls
+BRAWL_DICE: tuple[tuple[int, int], ...] = (
+    *((2, f) for f in range(10, 18)),
+    (3, 5),
+    (3, 6),
+    (4, 4),
+)
+"""(dice, faces) of the brawl exercises: 100 to 289 ordered rolls (ratio < 3)."""
+
+BOTH_HOME_DICE = ((3, 5), (3, 6), (3, 7), (4, 4))
+"""With two dice "both home" is 2·a·d whatever the faces: three or four dice, 125-343 rolls."""
+
+BRAWL_BAND = (
+    "100-289 ordered rolls: 2 dice of 10-17 faces, 3 dice of 5-6 or 4 dice of 4; the"
+    " attacker's colour on 1-3 faces, the defender's on 1-3"
+)
+
+
+def _brawl_rolls(p: Params) -> int:
+    """Workload of a brawl exercise: the ordered rolls of the sample space."""
+    return int(p["faces"] ** p["dice"])
+
+
 def _dice_rule(p: Params) -> str:
-    """House-rule brawl dice: ``faces`` faces, the attacker's colour on ``attacker_faces``."""
-    marked = p["attacker_faces"]
-    where = "one face" if marked == 1 else f"{marked} faces"
+    """House-rule brawl dice: ``faces`` faces, each cat's colour on a stated number of them."""
+    attacker, defender = _cats(p)
+
+    def on(n: int) -> str:
+        return "one face" if n == 1 else f"{n} faces"
+
     return (
-        f"each die has **{p['faces']} faces**: the attacker's colour on **{where}**, the"
-        " defender's colour on one face, the other faces show colours of cats that are not"
-        " involved (or nothing)"
+        f"the attacker is the **{attacker}** cat and the defender the **{defender}** cat;"
+        f" each die has **{p['faces']} faces**: {attacker} on **{on(p['attacker_faces'])}**,"
+        f" {defender} on **{on(_defender_faces(p))}**, the other faces blank or showing cats"
+        " that are not involved"
     )
 
 
-def _brawl_dice(
-    rng: random.Random, dice: tuple[int, ...], faces: tuple[int, int], most_marked: int = 3
-) -> Params:
-    marked = rng.randint(1, most_marked)
+def _cats(p: Params) -> tuple[str, str]:
+    return p.get("attacker", "red"), p.get("defender", "white")
+
+
+def _defender_faces(p: Params) -> int:
+    return int(p.get("defender_faces", 1))
+
+
+def _brawl_dice(rng: random.Random, table: tuple[tuple[int, int], ...] = BRAWL_DICE) -> Params:
+    """A brawl variant: (dice, faces) from ``table``, then the marked faces and colours."""
+    dice, faces = rng.choice(table)
+    attacker_faces = rng.randint(1, min(3, faces - 2))
+    defender_faces = rng.randint(1, min(3, faces - attacker_faces - 1))
+    attacker, defender = rng.sample(COLOURS, 2)
     return {
-        "dice": rng.choice(dice),
-        "faces": rng.randint(max(faces[0], marked + 2), faces[1]),
-        "attacker_faces": marked,
+        "dice": dice,
+        "faces": faces,
+        "attacker_faces": attacker_faces,
+        "defender_faces": defender_faces,
+        "attacker": attacker,
+        "defender": defender,
     }
 
 
 def _die(p: Params) -> tuple[int, ...]:
     """One die's colours: the attacker (0) on ``attacker_faces`` faces, the defender (1) on
-    one, then other colours (2, 3, ...: cats not in the brawl) on the rest."""
-    marked = p["attacker_faces"]
-    return (0,) * marked + (1,) + tuple(range(2, p["faces"] - marked + 1))
+    ``defender_faces``, then other colours (2, 3, ...: cats not in the brawl) on the rest."""
+    marked, guarded = p["attacker_faces"], _defender_faces(p)
+    return (0,) * marked + (1,) * guarded + tuple(range(2, p["faces"] - marked - guarded + 2))
 
 
 def _odds(p: Params) -> dict[str, Fraction]:
@@ -83,23 +150,26 @@ def _brawl_odds(die: tuple[int, ...], dice: int) -> tuple[tuple[str, Fraction], 
     return tuple(analysis.brawl_odds(die, dice=dice).items())
 
 
-def _odds_code(p: Params) -> str:
+def _odds_code(p: Params, answer: str) -> str:
+    """Runnable source: the brawl odds by enumeration in nekolib, then ``answer = ...``."""
+    attacker, defender = _cats(p)
     return (
-        "```python\nfrom nekolib.neko_in import analysis\n"
-        f"die = {_die(p)}  # attacker 0, defender 1\n"
+        "from nekolib.neko_in import analysis\n\n"
+        f"# one die: 0 = the {attacker} attacker, 1 = the {defender} defender, 2, 3, ... other\n"
+        f"die = {_die(p)}\n"
         f"odds = analysis.brawl_odds(die, attacker=0, defender=1, dice={p['dice']})\n"
+        f"answer = {answer}\n"
     )
-
-
-def _both_home_generate(rng: random.Random) -> Params:
-    dice = rng.choice((3, 4))  # 4 dice: few faces, so enumerating every roll stays quick
-    marked = rng.randint(1, 3)
-    top = 14 if dice == 3 else 8
-    return {"dice": dice, "faces": rng.randint(marked + 3, top), "attacker_faces": marked}
 
 
 def _both_home(p: Params) -> Fraction:
     return _odds(p)["both"] * p["faces"] ** p["dice"]
+
+
+def _miss(p: Params) -> tuple[int, int, int]:
+    """Faces missing the attacker, the defender, both."""
+    f, a, d = p["faces"], p["attacker_faces"], _defender_faces(p)
+    return f - a, f - d, f - a - d
 
 
 BRAWL_BOTH_HOME = Exercise(
@@ -108,28 +178,32 @@ BRAWL_BOTH_HOME = Exercise(
     topic="counting",
     level=1,
     prompt=lambda p: (
-        f"A house rule rolls **{_words(p['dice'])}** in a brawl instead of two, and"
+        f"A house rule rolls **{_words(p['dice'])}** in a brawl, and"
         f" {_dice_rule(p)}. Both cats go to the Garden when the attacker's colour **and** the"
         " defender's colour come up (each on at least one die). Of the"
         f" {p['faces']}^{p['dice']} ordered rolls (one face per die), how many send **both**"
         " cats to the Garden? Give a whole number."
     ),
-    generate=_both_home_generate,
+    generate=lambda rng: _brawl_dice(rng, BOTH_HOME_DICE),
     solve=_both_home,
     hints=(
         "Count the rolls that miss a colour instead: inclusion-exclusion over the two colours.",
-        "A roll misses the attacker's colour in ({faces}-{attacker_faces})^{dice} ways and the"
-        " defender's in ({faces}-1)^{dice} ways.",
+        lambda p: (
+            f"A roll misses the attacker's colour in {_miss(p)[0]}^{p['dice']} ways and the"
+            f" defender's in {_miss(p)[1]}^{p['dice']} ways."
+        ),
         "Both show = all rolls - (miss attacker) - (miss defender) + (miss both).",
     ),
     demo={"dice": 3, "faces": 6, "attacker_faces": 1},
     worked=lambda p: (
         f"Inclusion-exclusion: {p['faces']}^{p['dice']}"
-        f" - {p['faces'] - p['attacker_faces']}^{p['dice']} - {p['faces'] - 1}^{p['dice']}"
-        f" + {p['faces'] - p['attacker_faces'] - 1}^{p['dice']} = **{_both_home(p)}**.\n\n"
-        + _odds_code(p)
-        + f"odds['both'] * {p['faces']}**{p['dice']}\n```"
+        f" - {_miss(p)[0]}^{p['dice']} - {_miss(p)[1]}^{p['dice']}"
+        f" + {_miss(p)[2]}^{p['dice']} = **{_both_home(p)}**."
     ),
+    worked_code=lambda p: _odds_code(p, f"odds['both'] * {p['faces']}**{p['dice']}"),
+    workload=_brawl_rolls,
+    band="125-343 ordered rolls: 3 dice of 5-7 faces or 4 dice of 4; the attacker's colour on"
+    " 1-3 faces, the defender's on 1-3",
 )
 
 
@@ -143,7 +217,7 @@ ATTACKER_GETS_IN = Exercise(
         " probability that the attacker gets into the occupied room (the defender goes to"
         " the Garden: the defender's colour, or neither colour, comes up)?" + _fraction_note()
     ),
-    generate=lambda rng: _brawl_dice(rng, (1, 2, 3), (4, 12)),
+    generate=_brawl_dice,
     solve=lambda p: _odds(p)["defender"],
     hints=(
         "The attacker gets in exactly when its own colour comes up on no die.",
@@ -154,8 +228,11 @@ ATTACKER_GETS_IN = Exercise(
     worked=lambda p: (
         "The attacker's colour must miss every die:"
         f" (({p['faces']}-{p['attacker_faces']})/{p['faces']})^{p['dice']}"
-        f" = **{_odds(p)['defender']}**.\n\n" + _odds_code(p) + "odds['defender']\n```"
+        f" = **{_odds(p)['defender']}**."
     ),
+    worked_code=lambda p: _odds_code(p, "odds['defender']"),
+    workload=_brawl_rolls,
+    band=BRAWL_BAND,
 )
 
 
@@ -175,7 +252,7 @@ BOTH_GIVEN_ATTACKER_HOME = Exercise(
         " came up). Given that, what is the probability that the defender was sent to the"
         " Garden too?" + _fraction_note()
     ),
-    generate=lambda rng: _brawl_dice(rng, (2, 3, 4), (5, 10)),
+    generate=_brawl_dice,
     solve=_both_given,
     hints=(
         "P(both home | attacker home) = P(both colours show) / P(the attacker's colour shows).",
@@ -187,10 +264,11 @@ BOTH_GIVEN_ATTACKER_HOME = Exercise(
     worked=lambda p: (
         "Seeing the attacker in the Garden means its colour came up; the defender is in the"
         " Garden too when both colours came up, so the answer is"
-        f" P(both) / (P(both) + P(attacker only)) = **{_both_given(p)}**.\n\n"
-        + _odds_code(p)
-        + "odds['both'] / (odds['both'] + odds['attacker'])\n```"
+        f" P(both) / (P(both) + P(attacker only)) = **{_both_given(p)}**."
     ),
+    worked_code=lambda p: _odds_code(p, "odds['both'] / (odds['both'] + odds['attacker'])"),
+    workload=_brawl_rolls,
+    band=BRAWL_BAND,
 )
 
 
@@ -209,7 +287,7 @@ ENTRY_ATTEMPTS = Exercise(
         f" {_dice_rule(p)}. On average, how many brawls do you need to get in (the last,"
         " successful one included)?" + _fraction_note()
     ),
-    generate=lambda rng: _brawl_dice(rng, (1, 2, 3), (5, 12), 2),  # 1/p never whole
+    generate=_brawl_dice,  # at least 2 faces miss the attacker: 1/p is never whole
     solve=_entry,
     hints=(
         "Each brawl is an independent try that succeeds with the same probability p.",
@@ -222,8 +300,10 @@ ENTRY_ATTEMPTS = Exercise(
         f" p = (({p['faces']}-{p['attacker_faces']})/{p['faces']})^{p['dice']}; the number"
         f" of brawls is geometric with mean 1/p = **{_entry(p)}**"
         " (`analysis.expected_entry_attempts(faces, dice)` when each colour is on one face)."
-        "\n\n" + _odds_code(p) + "1 / odds['defender']\n```"
     ),
+    worked_code=lambda p: _odds_code(p, "1 / odds['defender']"),
+    workload=_brawl_rolls,
+    band=BRAWL_BAND,
 )
 
 
@@ -231,24 +311,53 @@ ENTRY_ATTEMPTS = Exercise(
 def _teaser_rule(faces: int, dice: int = 2) -> str:
     return (
         f"the dice are **{_words(dice)}** of **{faces} faces**, each cat's colour on exactly"
-        " one face of each die (the other faces do nothing)"
+        " one face of each die (the other faces are blank)"
     )
 
 
+def _room(p: Params) -> str:
+    """The cats in the room, named by colour (the first ``cats`` of ``p["colours"]``)."""
+    names = list(p.get("colours", COLOURS[: p["cats"]]))
+    listed = ", ".join(names[:-1]) + f" and {names[-1]}"
+    return f"**{p['cats']} cats** ({listed})"
+
+
+def _some_colours(rng: random.Random, low: int, high: int) -> list[str]:
+    """A set of low..high cat colours, every such set equally likely (so a class rarely
+    repeats one), in rulebook order."""
+    sets = [s for n in range(low, high + 1) for s in itertools.combinations(COLOURS, n)]
+    return list(rng.choice(sets))
+
+
+def _chain_transitions(p: Params, dice: int = 2) -> int:
+    """Transition probabilities of the count chain: from j = 2..cats cats, m = 0..min(j, dice)
+    cats leave (absorbing states 0 and 1 need none)."""
+    return sum(min(j, dice) + 1 for j in range(2, p["cats"] + 1))
+
+
 def _one_roll_generate(rng: random.Random) -> Params:
-    cats = rng.randint(2, 6)
-    return {"cats": cats, "faces": rng.randint(cats + 1, 12), "leave": rng.choice((0, 1, 2))}
+    colours = _some_colours(rng, 2, 5)
+    return {
+        "cats": len(colours),
+        "faces": rng.randint(8, 13),
+        "leave": rng.choice((0, 1, 2)),
+        "colours": colours,
+    }
 
 
 def _one_roll_prompt(p: Params) -> str:
     leave = {0: "**no** cat", 1: "**exactly one** cat", 2: "**exactly two** cats"}[p["leave"]]
     return (
-        f"A Cat Teaser is going on: **{p['cats']} cats** are still in the room, and"
+        f"A Cat Teaser is going on: {_room(p)} are still in the room, and"
         f" {_teaser_rule(p['faces'])}. The cats of the colours shown go to the Garden."
         f" What is the probability that the next roll sends {leave} to the Garden?"
         " (This is one entry of the transition matrix of the Markov chain on the number of"
         " cats in the room.)" + _fraction_note()
     )
+
+
+def _ev_code(call: str) -> str:
+    return f"from nekolib.neko_in import events_analysis as ev\n\nanswer = {call}\n"
 
 
 TEASER_ONE_ROLL = Exercise(
@@ -269,16 +378,24 @@ TEASER_ONE_ROLL = Exercise(
     worked=lambda p: (
         "Inclusion-exclusion on the colours that are hit (see"
         " `events_analysis.teaser_transition`): **"
-        f"{ev.teaser_transition(p['cats'], p['leave'], p['faces'], 2)}**.\n\n"
-        "```python\nfrom nekolib.neko_in import events_analysis as ev\n"
-        f"ev.teaser_transition({p['cats']}, {p['leave']}, {p['faces']}, 2)\n```"
+        f"{ev.teaser_transition(p['cats'], p['leave'], p['faces'], 2)}**."
     ),
+    worked_code=lambda p: _ev_code(
+        f"ev.teaser_transition({p['cats']}, {p['leave']}, {p['faces']}, 2)"
+    ),
+    workload=lambda p: p["faces"] ** 2,
+    band="two dice of 8-13 faces (64-169 ordered rolls); 2-5 cats in the room",
 )
 
 
 def _sent_generate(rng: random.Random) -> Params:
-    cats = rng.randint(2, 6)
-    return {"cats": cats, "faces": rng.randint(max(cats, 5), 12), "dice": rng.choice((2, 3))}
+    colours = _some_colours(rng, 2, 6)
+    return {
+        "cats": len(colours),
+        "faces": rng.randint(6, 12),
+        "dice": rng.choice((2, 3)),
+        "colours": colours,
+    }
 
 
 def _expected_sent(p: Params) -> Fraction:
@@ -292,7 +409,7 @@ TEASER_EXPECTED_SENT = Exercise(
     topic="expectation",
     level=1,
     prompt=lambda p: (
-        f"A Cat Teaser gathers **{p['cats']} cats** (all of different colours) in a room;"
+        f"A Cat Teaser gathers {_room(p)} in a room;"
         f" {_teaser_rule(p['faces'], p['dice'])}. What is the expected number of cats the"
         " **first** roll sends to the Garden?" + _fraction_note()
     ),
@@ -305,19 +422,41 @@ TEASER_EXPECTED_SENT = Exercise(
     demo={"cats": 6, "faces": 6, "dice": 2},
     worked=lambda p: (
         f"Each cat leaves with probability 1 - (({p['faces']}-1)/{p['faces']})^{p['dice']};"
-        f" by linearity the mean is {p['cats']} times that: **{_expected_sent(p)}**. The same"
-        " from the transition row of the chain:\n\n"
-        "```python\nfrom nekolib.neko_in import events_analysis as ev\n"
-        f"row = ev.teaser_transition_row({p['cats']}, {p['faces']}, {p['dice']})\n"
-        "sum(m * q for m, q in enumerate(row))\n```"
+        f" by linearity the mean is {p['cats']} times that: **{_expected_sent(p)}**. The"
+        " code computes the same from the transition row of the chain."
     ),
+    worked_code=lambda p: (
+        "from nekolib.neko_in import events_analysis as ev\n\n"
+        f"row = ev.teaser_transition_row({p['cats']}, {p['faces']}, {p['dice']})\n"
+        "answer = sum(m * q for m, q in enumerate(row))\n"
+    ),
+    workload=lambda p: p["cats"],
+    band="2-6 cats (one indicator per cat), 2 or 3 dice of 6-12 faces",
 )
 
 
 def _chain_generate(rng: random.Random) -> Params:
-    cats = rng.randint(2, 6)
-    return {"cats": cats, "faces": rng.randint(max(cats, 5), 16)}
+    colours = _some_colours(rng, 3, 5)
+    return {
+        "cats": len(colours),
+        "faces": rng.randint(6, 12),
+        "dice": rng.choice((2, 3)),
+        "colours": colours,
+    }
 
+
+def _dice(p: Params) -> int:
+    return int(p.get("dice", 2))
+
+
+def _chain_work(p: Params) -> int:
+    return _chain_transitions(p, _dice(p))
+
+
+CHAIN_BAND = (
+    "3-5 cats (a chain of 4-6 states, 6-15 transition probabilities), two or three dice of"
+    " 6-12 faces"
+)
 
 TEASER_NONE_LEFT = Exercise(
     key="neko_in.teaser_none_left",
@@ -325,12 +464,12 @@ TEASER_NONE_LEFT = Exercise(
     topic="markov chain",
     level=2,
     prompt=lambda p: (
-        f"A Cat Teaser gathers **{p['cats']} cats** (all of different colours) in a room;"
-        f" {_teaser_rule(p['faces'])}. The dice are rolled until only one cat, or none,"
+        f"A Cat Teaser gathers {_room(p)} in a room;"
+        f" {_teaser_rule(p['faces'], _dice(p))}. The dice are rolled until only one cat, or none,"
         " is left. What is the probability that **no** cat is left?" + _fraction_note()
     ),
     generate=_chain_generate,
-    solve=lambda p: ev.teaser_none_probability(p["cats"], p["faces"]),
+    solve=lambda p: ev.teaser_none_probability(p["cats"], p["faces"], _dice(p)),
     hints=(
         "Work on the Markov chain of the number of cats in the room; 0 and 1 are absorbing.",
         "Rolls that send nobody away do not matter: divide by 1 - P(no change) (first-step"
@@ -342,10 +481,13 @@ TEASER_NONE_LEFT = Exercise(
     worked=lambda p: (
         "First-step analysis on the count chain, P(none | j) ="
         " sum_m P(j→j-m) P(none | j-m) / (1 - P(j→j)):"
-        f" **{ev.teaser_none_probability(p['cats'], p['faces'])}**.\n\n"
-        "```python\nfrom nekolib.neko_in import events_analysis as ev\n"
-        f"ev.teaser_none_probability({p['cats']}, faces={p['faces']})\n```"
+        f" **{ev.teaser_none_probability(p['cats'], p['faces'], _dice(p))}**."
     ),
+    worked_code=lambda p: _ev_code(
+        f"ev.teaser_none_probability({p['cats']}, faces={p['faces']}, dice={_dice(p)})"
+    ),
+    workload=_chain_work,
+    band=CHAIN_BAND,
 )
 
 TEASER_EXPECTED_ROLLS = Exercise(
@@ -354,13 +496,13 @@ TEASER_EXPECTED_ROLLS = Exercise(
     topic="markov chain",
     level=3,
     prompt=lambda p: (
-        f"A Cat Teaser gathers **{p['cats']} cats** (all of different colours) in a room;"
-        f" {_teaser_rule(p['faces'])}. The dice are rolled until only one cat, or none,"
+        f"A Cat Teaser gathers {_room(p)} in a room;"
+        f" {_teaser_rule(p['faces'], _dice(p))}. The dice are rolled until only one cat, or none,"
         " is left; every roll counts, also those with no effect. What is the expected number"
         " of rolls?" + _fraction_note()
     ),
     generate=_chain_generate,
-    solve=lambda p: ev.teaser_expected_rolls(p["cats"], p["faces"]),
+    solve=lambda p: ev.teaser_expected_rolls(p["cats"], p["faces"], _dice(p)),
     hints=(
         "Let E_j be the expected number of rolls with j cats; E_0 = E_1 = 0.",
         "E_j = 1 + sum_m P(j→j-m) E_(j-m), where m = 0 (no effect) is one of the terms.",
@@ -370,16 +512,23 @@ TEASER_EXPECTED_ROLLS = Exercise(
     demo={"cats": 6, "faces": 8},  # the notebook's table is for 6 faces
     worked=lambda p: (
         "Solve E_j = (1 + sum_(m>=1) P(j→j-m) E_(j-m)) / (1 - P(j→j)) upwards from"
-        f" E_0 = E_1 = 0: **{ev.teaser_expected_rolls(p['cats'], p['faces'])}**.\n\n"
-        "```python\nfrom nekolib.neko_in import events_analysis as ev\n"
-        f"ev.teaser_expected_rolls({p['cats']}, faces={p['faces']})\n"
-        f"Q, R, N = ev.teaser_fundamental_matrix({p['cats']}, {p['faces']})  # N row sums\n```"
+        f" E_0 = E_1 = 0: **{ev.teaser_expected_rolls(p['cats'], p['faces'], _dice(p))}**"
+        " (or the row sum of the fundamental matrix,"
+        " `ev.teaser_fundamental_matrix(cats, faces)`)."
     ),
+    worked_code=lambda p: _ev_code(
+        f"ev.teaser_expected_rolls({p['cats']}, faces={p['faces']}, dice={_dice(p)})"
+    ),
+    workload=_chain_work,
+    band=CHAIN_BAND,
 )
 
 
 def _survived_generate(rng: random.Random) -> Params:
-    return {"cats": rng.randint(3, 6), "faces": rng.randint(6, 14)}
+    params = _chain_generate(rng)
+    params["faces"] = rng.randint(6, 14)
+    params["mine"] = rng.choice(params["colours"])
+    return params
 
 
 def _survived(p: Params) -> Fraction:
@@ -387,9 +536,8 @@ def _survived(p: Params) -> Fraction:
 
     Being the last cat implies never being hit, so the joint event is just "last".
     """
-    dice = ev.DiceModel.uniform(blanks=p["faces"] - len(ev.CAT_COLOURS))
-    last = ev.teaser_survival_probability(p["cats"], p["faces"])
-    return last / ev.crunchies_keep_probability(ev.CAT_COLOURS[0], dice)
+    last = ev.teaser_survival_probability(p["cats"], p["faces"], _dice(p))
+    return last / Fraction(p["faces"] - 1, p["faces"]) ** _dice(p)
 
 
 TEASER_LAST_GIVEN_SURVIVED = Exercise(
@@ -398,39 +546,46 @@ TEASER_LAST_GIVEN_SURVIVED = Exercise(
     topic="conditional probability",
     level=3,
     prompt=lambda p: (
-        f"A Cat Teaser gathers **{p['cats']} cats** (all of different colours, yours among"
-        f" them) in a room; {_teaser_rule(p['faces'])}. After the **first** roll your cat is"
-        " still in the room (whatever happened to the others). Given that, what is the"
-        " probability that your cat is the one left at the end?" + _fraction_note()
+        f"A Cat Teaser gathers {_room(p)} in a room; yours is the"
+        f" **{p.get('mine', 'black')}** one, and {_teaser_rule(p['faces'], _dice(p))}. After the"
+        " **first** roll your cat is still in the room (whatever happened to the others)."
+        " Given that, what is the probability that your cat is the one left at the end?"
+        + _fraction_note()
     ),
     generate=_survived_generate,
     solve=_survived,
     hints=(
         "If your cat is the last one, it was never sent away: so it survived the first roll.",
         "P(last | survived roll 1) = P(last) / P(survived roll 1).",
-        "By symmetry P(last) = (1 - P(no cat left)) / {cats}; P(survived roll 1) ="
-        " (({faces}-1)/{faces})^2.",
+        lambda p: (
+            f"By symmetry P(last) = (1 - P(no cat left)) / {p['cats']}; P(survived roll 1) ="
+            f" (({p['faces']}-1)/{p['faces']})^{_dice(p)}."
+        ),
     ),
     demo={"cats": 4, "faces": 6},
     worked=lambda p: (
         "Being last implies surviving the first roll, so"
-        " P(last | survived) = P(last) / P(survived) = **" + str(_survived(p)) + "**.\n\n"
-        "```python\nfrom nekolib.neko_in import events_analysis as ev\n"
-        f"last = ev.teaser_survival_probability({p['cats']}, faces={p['faces']})\n"
-        f"dice = ev.DiceModel.uniform(blanks={p['faces'] - len(ev.CAT_COLOURS)})\n"
-        "last / ev.crunchies_keep_probability('black', dice)\n```"
+        " P(last | survived) = P(last) / P(survived) = **" + str(_survived(p)) + "**."
     ),
+    worked_code=lambda p: (
+        "from fractions import Fraction\n\n"
+        "from nekolib.neko_in import events_analysis as ev\n\n"
+        f"last = ev.teaser_survival_probability({p['cats']}, faces={p['faces']}, dice={_dice(p)})\n"
+        f"survived = Fraction({p['faces'] - 1}, {p['faces']}) ** {_dice(p)}  # every die misses\n"
+        "answer = last / survived\n"
+    ),
+    workload=_chain_work,
+    band="3-5 cats (a chain of 4-6 states, 6-15 transition probabilities), two or three dice"
+    " of 6-14 faces",
 )
 
 
 def _exact_rolls_generate(rng: random.Random) -> Params:
-    cats = rng.randint(2, 5)
-    shortest = math.ceil((cats - 1) / 2)  # two dice send at most two cats away per roll
-    return {
-        "cats": cats,
-        "faces": rng.randint(max(cats, 5), 10),
-        "rolls": rng.randint(max(shortest, 2), 4),
-    }
+    params = _chain_generate(rng)
+    del params["dice"]  # two dice: the band counts two-dice transitions
+    params["faces"] = rng.randint(6, 10)
+    params["rolls"] = rng.randint(2, 3)
+    return params
 
 
 TEASER_EXACT_ROLLS = Exercise(
@@ -439,7 +594,7 @@ TEASER_EXACT_ROLLS = Exercise(
     topic="markov chain",
     level=3,
     prompt=lambda p: (
-        f"A Cat Teaser gathers **{p['cats']} cats** (all of different colours) in a room;"
+        f"A Cat Teaser gathers {_room(p)} in a room;"
         f" {_teaser_rule(p['faces'])}. The dice are rolled until only one cat, or none, is"
         f" left. What is the probability that the teaser ends on roll number **{p['rolls']}**"
         " exactly (every roll counts, also those with no effect)?" + _fraction_note()
@@ -457,11 +612,13 @@ TEASER_EXACT_ROLLS = Exercise(
     worked=lambda p: (
         f"Propagate the law of the number of cats for {p['rolls']} rolls and take the mass"
         " that is absorbed on the last one: **"
-        f"{ev.teaser_rolls_distribution(p['cats'], p['rolls'], p['faces'])[p['rolls']]}**.\n\n"
-        "```python\nfrom nekolib.neko_in import events_analysis as ev\n"
-        f"ev.teaser_rolls_distribution({p['cats']}, {p['rolls']}, faces={p['faces']})"
-        f"[{p['rolls']}]\n```"
+        f"{ev.teaser_rolls_distribution(p['cats'], p['rolls'], p['faces'])[p['rolls']]}**."
     ),
+    worked_code=lambda p: _ev_code(
+        f"ev.teaser_rolls_distribution({p['cats']}, {p['rolls']}, faces={p['faces']})[{p['rolls']}]"
+    ),
+    workload=lambda p: _chain_transitions(p) * p["rolls"],
+    band="3-5 cats, roll 2 or 3 (12-36 transition steps to push), two dice of 6-10 faces",
 )
 
 EXERCISES = (

@@ -851,7 +851,10 @@ def _status(view: dict[str, Any]) -> list[str]:
     elif phase == "brawl" and room:
         what = f"brawl in the {room}! roll the two dice"
     elif phase == "fastest" and view["catch_roll"]:
-        what = f"catch the {' or '.join(view['catch_roll'])} cat! who was fastest?"
+        shown = [c for c in view["catch_roll"] if c != "blank"] or ["rolled"]
+        what = f"catch the {' or '.join(shown)} cat! who was fastest?"
+    elif phase == "move" and view["moves_left"] <= 0:
+        what = "use a held event tile, or end the movement"
     elif phase == "move":
         left = view["moves_left"]
         what += f" ({left} movement{'s' if left != 1 else ''} left)"

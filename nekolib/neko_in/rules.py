@@ -33,25 +33,22 @@ phase          decider                      actions
 
 from __future__ import annotations
 
-import itertools
 import random
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
 from typing import Any, Literal
 
 from nekolib.core import (
-    CHANCE,
     HIDDEN,
-    TABLE,
-    TERMINAL,
     GameState,
+    IllegalAction,
     InvalidSetup,
-    check_fields,
+    action_problem,
     check_player_count,
+    check_seat,
     coerce_params,
+    decider_name,
     describe,
     make_rng,
 )
@@ -69,6 +66,7 @@ __all__ = [
     "NAP",
     "ROOMS",
     "Discard",
+    "EndTurn",
     "Fastest",
     "Hide",
     "Move",
@@ -87,319 +85,69 @@ __all__ = [
     "tile_name",
 ]
 
-# --------------------------------------------------------------------------- components
-COLOURS: tuple[str, ...] = ("black", "red", "yellow", "pink", "light blue", "white")
-"""'6 cat pawns, one per colour: black, red, yellow, pink, light blue and white.'"""
-ROOMS: tuple[str, ...] = (
-    "Entrance",
-    "Kitchen",
-    "Living Room",
-    "Pink Bedroom",
-    "Light Blue Bedroom",
-    "Bathroom",
+from nekolib.neko_in.components import (  # noqa: F401 (re-exported)
+    _AFFINITY,
+    _CHANCE_PHASES,
+    _CRUNCH,
+    _DISCARDS,
+    _END,
+    _FASTEST,
+    _FIXED_DECIDER,
+    _HIDES,
+    _LITTER,
+    _MOVES,
+    _PASS,
+    _WAKE,
+    AFFINITY,
+    BRAWL,
+    CAT_TEASER,
+    CATCH,
+    COLOURS,
+    CRUNCH,
+    CRUNCHIES,
+    DEFAULT_EVENT_SETS,
+    DISCARD,
+    EVENT_TEXT,
+    EVENTS,
+    FASTEST,
+    GARDEN,
+    HIDE,
+    ICONS,
+    IN_ROOM,
+    KEPT_EVENTS,
+    LITTER_BOX,
+    MAX_CATCH_DICE,
+    MOVE,
+    N_ICONS,
+    NAP,
+    OVER,
+    PUBLISHED_DIE,
+    ROOMS,
+    TEASE,
+    WAKE,
+    Discard,
+    EndTurn,
+    Fastest,
+    Hide,
+    Move,
+    Params,
+    Pass,
+    Roll,
+    UseAffinity,
+    UseCrunchies,
+    UseLitterBox,
+    Wake,
+    _face_name,
+    _roll_table,
+    _whole,
+    _Written,
+    brawl_result,
+    dice_outcomes,
+    position_name,
+    room_of,
+    space_name,
+    tile_name,
 )
-"""'Black/Entrance, Red/Kitchen, Yellow/Living Room, Pink/Bedroom, Light Blue/Bedroom,
-White/Bathroom' (the two bedrooms are told apart by colour)."""
-ICONS: tuple[str, ...] = ("spring mouse", "bird", "bell", "butterfly", "fish bone")
-"""'Each shows a coloured icon: spring mouse, bird, bell, butterfly or fish bone.'"""
-N_ICONS = len(ICONS)
-GARDEN = -1
-"""Position of a cat on the Garden board (any number of cats, no brawls)."""
-IN_ROOM = 100
-"""``IN_ROOM + room``: gathered in ``room`` by a Cat Teaser, not on a hideout."""
-
-NAP, CRUNCHIES, AFFINITY, LITTER_BOX, CAT_TEASER = (
-    "Nap",
-    "Crunchies",
-    "Affinity",
-    "Litter Box",
-    "Cat Teaser",
-)
-EVENTS: tuple[str, ...] = (NAP, CRUNCHIES, AFFINITY, LITTER_BOX, CAT_TEASER)
-"""The five event tiles of the rulebook's 'Event Tiles' list."""
-KEPT_EVENTS = frozenset({CRUNCHIES, AFFINITY, LITTER_BOX})
-"""Events whose tile the player 'takes and places in front of' them, to use later."""
-
-EVENT_TEXT: dict[str, str] = {
-    NAP: "Nap: the cat lies down on the hideout; on its player's next turn they may only "
-    "wake it up. A cat that ends up in the Garden wakes up automatically.",
-    CRUNCHIES: "Crunchies: roll the two dice. The cat's colour on at least one die sends it "
-    "to the Garden; otherwise its player keeps the tile for one extra movement.",
-    AFFINITY: "Affinity: its player keeps the tile; during their turn they may discard it "
-    "to swap the positions of two cats.",
-    LITTER_BOX: "Litter Box: its player keeps the tile; during their turn they may discard "
-    "it to move straight to a chosen hideout, even in another player's room.",
-    CAT_TEASER: "Cat Teaser: all the cats gather in this room; the dice are rolled until one "
-    "cat (or none) remains, the cats of the colours shown going to the Garden. The player "
-    "of the last cat chooses its hideout.",
-}
-
-MOVE, WAKE, BRAWL, HIDE, CRUNCH, TEASE, CATCH, FASTEST, DISCARD, OVER = (
-    "move",
-    "wake",
-    "brawl",
-    "hide",
-    "crunchies",
-    "teaser",
-    "catch",
-    "fastest",
-    "discard",
-    "over",
-)
-_CHANCE_PHASES = frozenset({BRAWL, CRUNCH, TEASE, CATCH})
-_FIXED_DECIDER = {OVER: TERMINAL, FASTEST: TABLE} | dict.fromkeys(_CHANCE_PHASES, CHANCE)
-
-
-def room_of(pos: int) -> int:
-    """The room a position is in (:data:`GARDEN` for the Garden)."""
-    if pos == GARDEN:
-        return GARDEN
-    return pos - IN_ROOM if pos >= IN_ROOM else pos // N_ICONS
-
-
-def space_name(space: int) -> str:
-    """``'bell (Kitchen)'``."""
-    if not 0 <= space < N_ICONS * len(COLOURS):
-        return f"no such hideout ({space})"
-    return f"{ICONS[space % N_ICONS]} ({ROOMS[space // N_ICONS]})"
-
-
-def tile_name(tile: int) -> str:
-    """A hideout tile shows a coloured icon: ``'red fish bone'`` matches the Kitchen's fish bone."""
-    if not 0 <= tile < N_ICONS * len(COLOURS):
-        return f"no such tile ({tile})"
-    return f"{COLOURS[tile // N_ICONS]} {ICONS[tile % N_ICONS]}"
-
-
-def position_name(pos: int) -> str:
-    if pos == GARDEN:
-        return "Garden"
-    if pos >= IN_ROOM:
-        return f"{ROOMS[pos - IN_ROOM]} (gathered)"
-    return space_name(pos)
-
-
-# --------------------------------------------------------------------------- parameters
-DEFAULT_EVENT_SETS: tuple[tuple[str, ...], ...] = (EVENTS,) * len(COLOURS)
-MAX_CATCH_DICE = 4
-"""Largest ``Params.catch_dice``: its 6**n ordered rolls are enumerated exactly."""
-
-
-@dataclass(frozen=True)
-class Params:
-    """Everything about a game of Neko-in the rulebook leaves open (defaults documented).
-
-    ``version`` switches the Events version on: 'Follow the normal setup, taking
-    care to use the boards on their Events side.'
-    """
-
-    version: Literal["classic", "events"] = "classic"
-    colours: tuple[int, ...] | None = None
-    """Cat colour of each seat (seat 0 starts); ``None``: the first colours in rulebook order."""
-    die_faces: tuple[int, ...] = (0, 1, 2, 3, 4, 5)
-    """Colour on each die face (-1: no cat colour). Issue 2: '6 faces = the 6 cat colours'."""
-    catch_phase: bool = True
-    """'Be the fastest to catch the cat of the right colour at the end of each turn.'"""
-    catch_dice: int = 1
-    """How many dice the end-of-turn catch roll uses (the rulebook does not say)."""
-    no_own_room_first_turn: bool = False
-    """Extra rule: 'players may not access the rooms they control during their first turn'."""
-    event_sets: tuple[tuple[str, ...], ...] = DEFAULT_EVENT_SETS
-    """The 5 event tiles of each colour's set (the rulebook does not list them)."""
-    teaser_gathers: Literal["all", "players", "house"] = "all"
-    """Which cats a Cat Teaser gathers: all six pawns, the players' cats, or those in the house."""
-    litter_box_brawls: bool = True
-    """A Litter Box into an occupied room starts a brawl (else such rooms cannot be chosen)."""
-    event_before_tile: bool = True
-    """The event tile on a space is resolved before the hideout tile is got rid of there."""
-    swap_discards: bool = True
-    """A cat swapped (Affinity) onto a matching uncovered hideout gets rid of that tile."""
-    caught_cat_to_garden: bool = True
-    """A caught cat is carried to the Garden (a napping one wakes up), as in the published game.
-
-    The seed only says 'Be the fastest to catch the cat of the right colour at the end of
-    each turn'; reviews of the published game (Mingozzi, Red Glove 2015) describe grabbing
-    the pawn 'by the collar' and carrying it out to the Garden. ``False``: it stays put."""
-
-    def __post_init__(self) -> None:
-        """Check every field (InvalidSetup names the field, the value and what is allowed)."""
-        check_fields(self)  # types: 'Params.catch_dice must be an int; got 1.5 (a float)'
-        colour_ids = range(len(COLOURS))
-        if self.colours is not None and (
-            len(set(self.colours)) != len(self.colours) or not set(self.colours) <= set(colour_ids)
-        ):
-            raise InvalidSetup(
-                f"Params.colours must be None or distinct cat colours 0-5 "
-                f"({', '.join(f'{i} {c}' for i, c in enumerate(COLOURS))}); got {self.colours}"
-            )
-        if not self.die_faces or not set(self.die_faces) <= {-1, *colour_ids}:
-            raise InvalidSetup(
-                "Params.die_faces must be a non-empty tuple of cat colours 0-5 or -1 (a blank "
-                f"face); got {self.die_faces}"
-            )
-        if not 1 <= self.catch_dice <= MAX_CATCH_DICE:
-            raise InvalidSetup(
-                f"Params.catch_dice must be 1-{MAX_CATCH_DICE} (every roll is enumerated); "
-                f"got {self.catch_dice}"
-            )
-        if len(self.event_sets) != len(COLOURS) or any(
-            len(s) != N_ICONS or not set(s) <= set(EVENTS) for s in self.event_sets
-        ):
-            raise InvalidSetup(
-                "Params.event_sets must be 6 sets (one per colour) of 5 event tiles out of "
-                f"{', '.join(EVENTS)}; got {describe(self.event_sets)}"
-            )
-
-    @property
-    def events(self) -> bool:
-        return self.version == "events"
-
-
-# --------------------------------------------------------------------------- actions
-@dataclass(frozen=True)
-class Move:
-    """'Take your own cat ... and move it next to the room containing the hideout'."""
-
-    room: int
-
-    def __str__(self) -> str:
-        if not 0 <= self.room < len(ROOMS):
-            return f"go to room {self.room} (no such room)"
-        return f"go to the {ROOMS[self.room]}"
-
-
-@dataclass(frozen=True)
-class Hide:
-    """Place the cat being moved on a hideout space of the room (chosen by the right player)."""
-
-    space: int
-
-    def __str__(self) -> str:
-        return f"hide on the {space_name(self.space)}"
-
-
-@dataclass(frozen=True)
-class Roll:
-    """A chance outcome: the colours shown by the dice (ordered, one per die)."""
-
-    faces: tuple[int, ...]
-
-    def __str__(self) -> str:
-        return "rolled " + " + ".join(_face_name(f) for f in self.faces)
-
-
-@dataclass(frozen=True)
-class Fastest:
-    """The table says who was fastest to catch the cat (``None``: nobody who may discard)."""
-
-    player: int | None
-
-    def __str__(self) -> str:
-        return "nobody caught it" if self.player is None else f"player {self.player} was fastest"
-
-
-@dataclass(frozen=True)
-class Discard:
-    """The fastest player gets rid of one of their tiles (never the last one)."""
-
-    tile: int
-
-    def __str__(self) -> str:
-        return f"get rid of the {tile_name(self.tile)} tile"
-
-
-@dataclass(frozen=True)
-class Pass:
-    """No movement is possible at all (every reachable hideout is covered)."""
-
-    def __str__(self) -> str:
-        return "pass (no movement possible)"
-
-
-@dataclass(frozen=True)
-class Wake:
-    """Nap: 'on your next turn you may only wake it up, standing it up again.'"""
-
-    def __str__(self) -> str:
-        return "wake the cat up"
-
-
-@dataclass(frozen=True)
-class UseCrunchies:
-    """Crunchies: 'you may discard it to perform one extra movement action!'"""
-
-    def __str__(self) -> str:
-        return "use Crunchies (one extra movement)"
-
-
-@dataclass(frozen=True)
-class UseAffinity:
-    """Affinity: 'discard it to swap the positions of two cats of your choice.'"""
-
-    cat_a: int
-    cat_b: int
-
-    def __post_init__(self) -> None:  # a swap is symmetric: one canonical order
-        ints = isinstance(self.cat_a, int) and isinstance(self.cat_b, int)
-        if ints and self.cat_a > self.cat_b:  # junk is left as given (then illegal)
-            a, b = self.cat_b, self.cat_a
-            object.__setattr__(self, "cat_a", a)
-            object.__setattr__(self, "cat_b", b)
-
-    def __str__(self) -> str:
-        return f"use Affinity: swap the {_face_name(self.cat_a)} and {_face_name(self.cat_b)} cats"
-
-
-@dataclass(frozen=True)
-class UseLitterBox:
-    """Litter Box: 'discard it to move directly to the chosen hideout space'."""
-
-    space: int
-
-    def __str__(self) -> str:
-        return f"use Litter Box: go to the {space_name(self.space)}"
-
-
-_MOVES = {r: Move(r) for r in range(len(COLOURS))}
-_HIDES = {s: Hide(s) for s in range(len(COLOURS) * N_ICONS)}
-_DISCARDS = {t: Discard(t) for t in range(len(COLOURS) * N_ICONS)}
-_FASTEST = {p: Fastest(p) for p in [None, *range(len(COLOURS))]}
-_AFFINITY = [UseAffinity(a, b) for a, b in itertools.combinations(range(len(COLOURS)), 2)]
-_LITTER = {s: UseLitterBox(s) for s in range(len(COLOURS) * N_ICONS)}
-_WAKE, _PASS, _CRUNCH = Wake(), Pass(), UseCrunchies()
-
-
-def _face_name(face: int) -> str:
-    return COLOURS[face] if 0 <= face < len(COLOURS) else "blank"
-
-
-# --------------------------------------------------------------------------- dice
-@cache
-def dice_outcomes(faces: tuple[int, ...], n_dice: int) -> tuple[tuple[Roll, Fraction], ...]:
-    """Every ordered roll of ``n_dice`` dice with these faces, with its exact probability."""
-    total = len(faces) ** n_dice
-    counts = Counter(itertools.product(faces, repeat=n_dice))
-    return tuple((Roll(f), Fraction(c, total)) for f, c in counts.items())
-
-
-@cache
-def _roll_table(faces: tuple[int, ...], n_dice: int) -> dict[tuple[int, ...], Roll]:
-    """One shared :class:`Roll` object per possible roll (cheap sampling and legality checks)."""
-    return {roll.faces: roll for roll, _ in dice_outcomes(faces, n_dice)}
-
-
-def brawl_result(faces: Sequence[int], attacker: int, defender: int) -> str:
-    """Who goes to the Garden after a brawl roll: ``'attacker'``, ``'both'`` or ``'defender'``.
-
-    'If the colour of the active player's cat comes up, that cat is moved to the
-    garden. If the colours of both cats come up, both cats are moved to the
-    garden. If the colour of the cat already in the room comes up, or neither
-    colour comes up, the cat already in the room goes to the garden.'
-    """
-    a, d = attacker in faces, defender in faces
-    if a and d:
-        return "both"
-    return "attacker" if a else "defender"
 
 
 # --------------------------------------------------------------------------- state
@@ -479,6 +227,12 @@ class NekoState(GameState):
         base = room * N_ICONS
         return [s for s in range(base, base + N_ICONS) if s not in self.covered and s != besides]
 
+    def seat_name(self, seat: int) -> str:
+        """A seat is named after its cat, as on the picture and in the widget: 'Black cat'."""
+        if not 0 <= seat < self.num_players:
+            return decider_name(seat)
+        return f"{COLOURS[self.colours[seat]].capitalize()} cat"
+
     def own_cat(self, player: int | None = None) -> int:
         return self.colours[self.active if player is None else player]
 
@@ -518,21 +272,25 @@ class NekoState(GameState):
             return False
         if self.phase in _CHANCE_PHASES:
             return type(action) is Roll and action.faces in _roll_table(
-                self.params.die_faces, self._n_dice()
+                self._faces(), self._n_dice()
             )
         return action in self._legal_actions()
 
     def _n_dice(self) -> int:
         return self.params.catch_dice if self.phase == CATCH else 2
 
+    def _faces(self) -> tuple[int, ...]:
+        """The faces of the dice rolled now: the catch die, or the two brawl dice."""
+        return self.params.catch_die_faces if self.phase == CATCH else self.params.die_faces
+
     def chance_outcomes(self) -> list[tuple[Roll, Fraction]]:
         if self.phase not in _CHANCE_PHASES:
             return super().chance_outcomes()
-        return list(dice_outcomes(self.params.die_faces, self._n_dice()))
+        return list(dice_outcomes(self._faces(), self._n_dice()))
 
     def sample_chance(self, rng: random.Random) -> Roll:
         """Roll fair dice (same distribution as :meth:`chance_outcomes`, without Fractions)."""
-        faces = self.params.die_faces
+        faces = self._faces()
         n = len(faces)
         rolled = tuple(faces[int(rng.random() * n)] for _ in range(self._n_dice()))
         return _roll_table(faces, len(rolled))[rolled]
@@ -546,7 +304,7 @@ class NekoState(GameState):
         if phase == WAKE:
             return [_WAKE]
         if phase == FASTEST:
-            return [_FASTEST[p] for p in self._may_catch()] + [_FASTEST[None]]
+            return [_FASTEST[p] for p in range(self.num_players)] + [_FASTEST[None]]
         if phase == DISCARD:
             return [_DISCARDS[t] for t in self.hands[self.catcher]]
         return []
@@ -581,6 +339,8 @@ class NekoState(GameState):
 
     def _movement_actions(self) -> list:
         """'During my turn I can make only one movement' (plus held event tiles)."""
+        if self.moves_left <= 0:  # after the movement: held tiles or end the turn
+            return self._after_movement_actions()
         here = self.cats[self.own_cat()]
         free = [N_ICONS] * len(COLOURS)  # reachable hideouts per room
         for s in self.covered:
@@ -596,27 +356,81 @@ class NekoState(GameState):
         if CRUNCHIES in held:
             actions.append(_CRUNCH)
         if AFFINITY in held:
-            cats = self.cats
-            actions += [
-                swap
-                for swap in _AFFINITY
-                if cats[swap.cat_a] != GARDEN or cats[swap.cat_b] != GARDEN
-            ]
+            actions += self._affinity_swaps()
         actions += [_LITTER[s] for s in litter]
         return actions
 
-    def _may_catch(self) -> list[int]:
+    def _after_movement_actions(self) -> list:
+        """``Params.held_tiles_after_movement``: 'During your turn you may discard it'."""
+        held = self.held[self.active] if self.held else ()
+        actions: list = [_END]
+        if CRUNCHIES in held:
+            actions.append(_CRUNCH)
+        if AFFINITY in held:
+            actions += self._affinity_swaps()
+        return actions
+
+    def _affinity_swaps(self) -> list:
+        cats = self.cats
+        return [s for s in _AFFINITY if cats[s.cat_a] != GARDEN or cats[s.cat_b] != GARDEN]
+
+    def caught_cats(self, faces: Sequence[int] | None = None) -> list[int]:
+        """The cats a catch roll (default: the last one) lets the table catch.
+
+        'Be the fastest to catch the cat of the right colour at the end of each turn.' A blank
+        face shows no colour; which cats can be caught is ``Params.catch_targets`` (default:
+        the pawns outside the Garden).
+        """
+        rolled = self.catch_roll if faces is None else faces
+        how = self.params.catch_targets
+        cats = sorted({c for c in rolled if 0 <= c < len(COLOURS)})
+        if how == "any":
+            return cats
+        if how == "players":
+            cats = [c for c in cats if c in self.colours]
+        return [c for c in cats if self.cats[c] != GARDEN]
+
+    def may_discard(self, player: int) -> bool:
         """'You cannot get rid of your last tile by catching the cat shown on the die.'"""
-        return [p for p in range(self.num_players) if len(self.hands[p]) >= 2]
+        return len(self.hands[player]) >= 2
 
     # ------------------------------------------------------------------ messages
+    def check_action(self, action: Any) -> None:
+        """Raise :class:`IllegalAction` unless ``action`` is legal (seats named after cats)."""
+        if not self.is_legal(action):
+            raise self._illegal(action, self._why_illegal(action))
+
+    def _illegal(self, action: Any, reason: str) -> IllegalAction:
+        """The error for ``action``, in the words of the picture and the widget ('Black cat')."""
+        legal = self.legal_actions()
+        decider = self.current_player()
+        who = self.seat_name(decider)
+        if self._malformed(action) is None:
+            tried = self.action_to_string(action)
+        else:  # junk is shown as it was typed
+            tried = repr(action) if len(repr(action)) <= 60 else repr(action)[:57] + "..."
+        err = IllegalAction(
+            _Written(f"{tried} for {who}"),
+            reason,
+            [_Written(self.action_to_string(a)) for a in legal],
+        )
+        err.action, err.legal, err.decider = action, legal, decider
+        return err
+
+    def _malformed(self, action: Any) -> str | None:
+        """What makes ``action`` no well-formed Neko-in action (a junk field, another game's)."""
+        return action_problem(action) or self._foreign_action(action)
+
     def explain_illegal(self, action: Any) -> str:
+        problem = self._malformed(action)
+        if problem is not None:
+            return problem
         phase = self.phase
         if phase == OVER:
             return "the game is over"
         if phase in _CHANCE_PHASES:
             return f"the dice must be rolled now ({self._n_dice()} dice for the {phase})"
-        who = f"player {self.current_player()}" if phase != FASTEST else "the table"
+        who = self.seat_name(self.current_player()) if phase != FASTEST else "the table"
         if isinstance(action, Move) and phase == MOVE:
             return self._explain_move(action.room)
         if isinstance(action, Hide) and phase == HIDE:
@@ -628,9 +442,9 @@ class NekoState(GameState):
                 return "that hideout has a hideout tile on top of it (covered)"
             return "the cat is already on that hideout: it must change space"
         if isinstance(action, Discard) and phase == DISCARD:
-            return f"player {self.catcher} does not hold that tile"
+            return f"the {self.seat_name(self.catcher)} does not hold that tile"
         if isinstance(action, Fastest) and phase == FASTEST:
-            return "only a player with at least 2 tiles may get rid of one by catching"
+            return f"the players are seats 0-{self.num_players - 1} (or None: nobody caught it)"
         if isinstance(action, UseCrunchies | UseAffinity | UseLitterBox) and phase == MOVE:
             if not self.params.events:
                 return "event tiles are only used in the Events version"
@@ -645,9 +459,16 @@ class NekoState(GameState):
         return "that room has no reachable hideout (all covered or only your own space)"
 
     def action_to_string(self, action: Any) -> str:
+        """The action's label, seats named after their cats as in the widget ('Black cat').
+
+        A malformed action or something that is no Neko-in action raises :class:`IllegalAction`
+        saying what is wrong and what is legal now.
+        """
+        problem = self._malformed(action)
+        if problem is not None:
+            raise self._illegal(action, problem)
         if isinstance(action, Fastest) and action.player in range(self.num_players):
-            # a player is named after their cat, as on the picture: 'Light blue cat'
-            return f"{COLOURS[self.colours[action.player]].capitalize()} cat was fastest"
+            return f"{self.seat_name(action.player)} was fastest"
         if isinstance(action, Move) and self.phase == MOVE:
             occupant = self.occupant(action.room, self.own_cat())
             fight = f" (brawl with the {COLOURS[occupant]} cat)" if occupant is not None else ""
@@ -665,14 +486,16 @@ class NekoState(GameState):
             return self._apply_move(action.room)
         if kind is Fastest:
             if action.player is None:
-                return self._next_turn()
-            return self._evolve(phase=DISCARD, catcher=action.player, **self._catch_changes())
+                return self._next_turn(news="nobody caught it")
+            return self._caught_by(action.player)
         if kind is Discard:
             hands = list(self.hands)
             hands[self.catcher] = tuple(t for t in hands[self.catcher] if t != action.tile)
             return self._next_turn(hands=tuple(hands), box=(*self.box, action.tile))
         if kind is Pass:
             return self._after_movement(moves_left=0)
+        if kind is EndTurn:
+            return self._end_movement(news="")
         if kind is Wake:
             napping = self.napping - {self.own_cat()}
             return self._after_movement(napping=napping, moves_left=0, news="")
@@ -705,12 +528,12 @@ class NekoState(GameState):
         defender = self.occupant(self.room, attacker)
         assert defender is not None
         loser = brawl_result(faces, attacker, defender)
-        if loser == "attacker":
-            lost = self._garden_changes(attacker)
-            return self._after_movement(dice=faces, news="brawl lost", **lost)
-        if loser == "both":
-            both = self._garden_changes(attacker, defender)
-            return self._after_movement(dice=faces, news="brawl: both cats to the Garden", **both)
+        if loser != "defender":  # 'that cat is moved to the garden and you go to step 3'
+            lost = self._garden_changes(attacker, *([defender] if loser == "both" else []))
+            if self.params.lost_brawl_ends_movement:
+                lost["moves_left"] = 0
+            news = "brawl lost" if loser == "attacker" else "brawl: both cats to the Garden"
+            return self._after_movement(dice=faces, news=news, **lost)
         # 'Then the player proceeds as if the room were free.'
         won = self._garden_changes(defender)
         if self.target >= 0:
@@ -778,33 +601,68 @@ class NekoState(GameState):
         if changes.get("phase", self.phase) == OVER:
             return self._evolve(**changes) if changes else self
         moves_left = changes.get("moves_left", self.moves_left)
-        if moves_left > 0 and self.own_cat() not in changes.get("napping", self.napping):
+        awake = self.own_cat() not in changes.get("napping", self.napping)
+        if moves_left > 0 and awake:
             phase = MOVE
-        elif not self.params.catch_phase:
-            return self._next_turn(**changes, teaser=())
+        elif awake and self._tiles_after_movement(changes):
+            phase, changes["moves_left"] = MOVE, 0
         else:
-            phase = CATCH
+            return self._end_movement(**changes)
         changes.update(phase=phase, room=-1, target=-1, cat=-1, chooser=-1, teaser=())
         return self._evolve(**changes)
 
+    def _end_movement(self, **changes: Any) -> NekoState:
+        """The movement part of the turn is over: the catch, or the next turn."""
+        if not self.params.catch_phase:
+            return self._next_turn(**changes, teaser=())
+        changes.update(phase=CATCH, room=-1, target=-1, cat=-1, chooser=-1, teaser=())
+        return self._evolve(**changes)
+
     def _after_catch_roll(self, faces: tuple[int, ...]) -> NekoState:
-        """'Be the fastest to catch the cat of the right colour at the end of each turn.'"""
-        if not self._may_catch():
-            return self._next_turn(dice=faces, catch_roll=faces)
-        return self._evolve(phase=FASTEST, dice=faces, catch_roll=faces)
+        """'Be the fastest to catch the cat of the right colour at the end of each turn.'
+
+        A roll with no cat to catch (blank faces, cats in the Garden: ``Params.catch_targets``)
+        catches nobody: the table is not asked and nobody gets rid of a tile.
+        """
+        if not self.caught_cats(faces):
+            news = f"{self.news}; no cat to catch" if self.news else "no cat to catch"
+            return self._next_turn(dice=faces, catch_roll=faces, news=news)
+        return self._evolve(phase=FASTEST, dice=faces, catch_roll=faces, news="")
+
+    def _caught_by(self, player: int) -> NekoState:
+        """``player`` was fastest: the cat goes to the Garden, then they get rid of a tile.
+
+        'You cannot get rid of your last tile by catching the cat shown on the die': a player
+        with one tile still catches (the cat is carried to the Garden) but discards nothing.
+        """
+        changes = self._catch_changes()
+        if self.may_discard(player):
+            return self._evolve(phase=DISCARD, catcher=player, **changes)
+        changes["news"] = changes.get("news", "the cat was caught") + (
+            f"; the {self.seat_name(player)} holds one tile: no discard"
+        )
+        return self._next_turn(**changes)
+
+    def _tiles_after_movement(self, changes: dict[str, Any]) -> bool:
+        """Whether the active player may still use a held tile (``held_tiles_after_movement``)."""
+        if not self.params.held_tiles_after_movement or not self.held:
+            return False
+        held = changes.get("held", self.held)[self.active]
+        if CRUNCHIES in held:
+            return True
+        cats = changes.get("cats", self.cats)
+        return AFFINITY in held and sum(c != GARDEN for c in cats) > 0
 
     def _catch_changes(self) -> dict[str, Any]:
         """The caught cat is carried to the Garden (``Params.caught_cat_to_garden``).
 
-        'Be the fastest to catch the cat of the right colour at the end of each turn.' /
-        'You cannot get rid of your last tile by catching the cat shown on the die.'
-        The cat of each colour on the catch roll is caught ('by the collar', in reviews of
-        the published game) and goes to the Garden, where 'it wakes up automatically'.
+        'Be the fastest to catch the cat of the right colour at the end of each turn.'
+        The cat of each caught colour is grabbed ('by the collar', in reviews of the
+        published game) and goes to the Garden, where 'it wakes up automatically'.
         """
         if not self.params.caught_cat_to_garden:
             return {}
-        caught = sorted({c for c in self.catch_roll if 0 <= c < len(COLOURS)})
-        moved = [c for c in caught if self.cats[c] != GARDEN]
+        moved = [c for c in self.caught_cats() if self.cats[c] != GARDEN]
         if not moved:
             return {}
         names = " and ".join(COLOURS[c] for c in moved)
@@ -951,7 +809,13 @@ class NekoState(GameState):
         return [1.0 if p == self.winner else 0.0 for p in range(self.num_players)]
 
     def view(self, player: int | None) -> dict[str, Any]:
-        """What ``player`` sees: their own hideout tiles only; face-down event tiles as HIDDEN."""
+        """What ``player`` sees: their own hideout tiles only; face-down event tiles as HIDDEN.
+
+        ``player`` is a seat ``0..num_players-1`` or ``None`` (a spectator); anything else
+        raises a :class:`~nekolib.core.NekoError` saying so.
+        """
+        if player is not None:
+            player = check_seat(player, self.num_players, "view (or None for a spectator)")
         rooms = []
         for room in sorted(self.rooms_in_play):
             spaces = []
@@ -1021,8 +885,11 @@ def _dealt(hands: Any, num_players: int, tiles: list[int]) -> tuple[tuple[int, .
     """Given ``hands``, checked: every tile of the rooms in play, 5 to each player."""
     try:
         dealt = tuple(tuple(sorted(h)) for h in hands)
-        ok = all(type(t) is int for h in dealt for t in h) and (
-            len(dealt) == num_players and sorted(t for h in dealt for t in h) == sorted(tiles)
+        ok = (
+            all(type(t) is int for h in dealt for t in h)
+            and len(dealt) == num_players
+            and all(len(h) == N_ICONS for h in dealt)
+            and sorted(t for h in dealt for t in h) == sorted(tiles)
         )
     except TypeError:
         ok = False
@@ -1058,11 +925,12 @@ def new_game(
         overrides["version"] = version
     params = coerce_params(params, Params, overrides)
     num_players = check_player_count(num_players, 3, 6, "Neko-in")
-    colours = params.colours or tuple(range(num_players))
+    colours = tuple(range(num_players)) if params.colours is None else params.colours
     if len(colours) != num_players:
         raise InvalidSetup(
             f"Params.colours must give one cat colour per player ({num_players}); got {colours}"
         )
+    params.check_teaser_ends(colours)
     rng = make_rng(seed)
     tiles = [r * N_ICONS + i for r in colours for i in range(N_ICONS)]
     if hands is None:

@@ -26,7 +26,6 @@
 # *tigrato*, *gomitolo di lana*, ...).
 
 # %%
-# %matplotlib inline
 from collections import Counter
 from fractions import Fraction  # noqa: F401  (for your answers to the exercises)
 
@@ -135,6 +134,10 @@ for trait in ["blue", "leaping daredevil", "green", "top hat"]:
 # an exact number such as `Fraction(3, 16)` or `"3/16"`, and run the check: it says right
 # or wrong and gives the next hint, never the answer. A teacher can hand every student
 # different numbers with `python -m nekolib classroom`.
+#
+# This is **practice**: the check lives in your own kernel, so a student who codes can dig
+# the answer out of it. For marks, a teacher runs `make classroom`: graded notebooks with
+# each student's own numbers and nothing in them that yields an answer (docs/classroom.md).
 
 # %%
 from IPython.display import Markdown  # noqa: E402

@@ -225,6 +225,10 @@ play(num_players=3, seed=2026)
 # cell, an exact number such as `Fraction(3, 7)` or `"3/7"`, and run the check: it says
 # right or wrong and gives the next hint, never the answer. A teacher can hand every
 # student different numbers with `python -m nekolib classroom`.
+#
+# This is **practice**: the check lives in your own kernel, so a student who codes can dig
+# the answer out of it. For marks, a teacher runs `make classroom`: graded notebooks with
+# each student's own numbers and nothing in them that yields an answer (docs/classroom.md).
 
 # %%
 from fractions import Fraction  # noqa: E402, F401  (for your answers)

@@ -182,7 +182,8 @@ print(result.winner, result.nodes, "positions", f"{result.seconds:.2f} s")
 
 # %%
 from nekolib.lab.stats import wilson
-from nekolib.neko_boss.charts import perfect_play, perfect_play_figure
+from nekolib.neko_boss.charts import perfect_play_figure
+from nekolib.neko_boss.solved import perfect_play
 
 results = perfect_play()
 for source, row in results["summary"].items():
@@ -230,6 +231,10 @@ print("max-n values:   ", [str(v) for v in maxn(three)])
 # empty cell and run the check: it says right or wrong and gives the next hint, never the
 # answer. A teacher can hand every student a different position with
 # `python -m nekolib classroom`.
+#
+# This is **practice**: the check lives in your own kernel, so a student who codes can dig
+# the answer out of it. For marks, a teacher runs `make classroom`: graded notebooks with
+# each student's own numbers and nothing in them that yields an answer (docs/classroom.md).
 
 # %%
 from IPython.display import Markdown, display  # noqa: E402

@@ -12,14 +12,15 @@
 #   hides (never on a covered hideout) - unless it is your own room, or your cat was
 #   already in that room: then you choose.
 # * You may bluff: go to rooms where you hold no tile.
-# * At the end of every turn a die is rolled and the **fastest** player to catch the
-#   cat of that colour gets rid of a tile (never their last one). Who was fastest is a
-#   fact about the table, so the game asks the table.
+# * At the end of every turn a die is rolled. If the cat of that colour is in the house,
+#   the **fastest** player to catch it carries it to the Garden and gets rid of a tile
+#   (never their last one: a player with one tile catches without discarding). A cat
+#   already in the Garden cannot be caught. Who was fastest is a fact about the table,
+#   so the game asks the table.
 #
 # The rules engine is `nekolib.neko_in`; this notebook only calls it.
 
 # %%
-# %matplotlib inline
 from fractions import Fraction
 
 from IPython.display import display
@@ -60,7 +61,8 @@ demo.state.picture(0)
 # You are the Black cat; the Red and Yellow cats are greedy computer players. **Click
 # the picture to play**: the rooms you may enter light up; when you own the room a
 # visitor enters, you choose the hideout by clicking it. After each turn the catch die
-# is rolled: click who was fastest (set *Table* to a computer to let it answer).
+# is rolled: if it shows a cat in the house, click who was fastest (set *Table* to a
+# computer to let it answer).
 # **Hint** shows what the greedy player would do, and why. Switch seats to `human`
 # for hot seat: a hand-over screen hides every tile until the next player is ready.
 # Undo, new game with a seed, and the move log (and every legal move as a list) are
@@ -82,7 +84,7 @@ bots = {0: GreedyAgent(), 1: GreedyAgent(), 2: GreedyAgent(), TABLE: RandomAgent
 match.advance(bots)
 print("\n".join(match.log()[:14]))
 print("...")
-print(f"{len(match.actions)} actions; winner: player {match.state.winner}")
+print(f"{len(match.actions)} actions; winner: {match.state.seat_name(match.state.winner)}")
 assert Match.replay(new_game(3, seed=1), 1, match.actions).state == match.state
 
 # %% [markdown]
@@ -146,6 +148,10 @@ charts.entry_attempts_figure()
 # `"p/q"`, and run the check: it says right or wrong and gives the next hint, never the
 # answer. A teacher can hand every student different numbers with
 # `python -m nekolib classroom`.
+#
+# This is **practice**: the check lives in your own kernel, so a student who codes can dig
+# the answer out of it. For marks, a teacher runs `make classroom`: graded notebooks with
+# each student's own numbers and nothing in them that yields an answer (docs/classroom.md).
 
 # %%
 from IPython.display import Markdown  # noqa: E402

@@ -51,6 +51,11 @@ def _median(xs: list[float]) -> float:
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
     """Print the click latencies and message sizes the tests measured (reported, never asserted)."""
+    lite = getattr(config, "_nekolib_lite", None)
+    if lite:
+        terminalreporter.section("JupyterLite site (Chromium, cold loads, measured)")
+        for key, value in lite.items():
+            terminalreporter.write_line(f"{key}: {value}")
     rows = getattr(config, "_nekolib_latency", [])
     if not rows:
         return
@@ -258,9 +263,16 @@ def jupyterlab(workdir, chromium_path) -> Iterator[Server]:
 
 # --------------------------------------------------------------------------- browser
 @pytest.fixture(scope="session")
-def browser_context(workdir, chromium_path):
+def playwright_session(chromium_path):
+    """One Playwright driver for the session (its sync API cannot be started twice)."""
     from playwright.sync_api import sync_playwright
 
+    with sync_playwright() as pw:
+        yield pw
+
+
+@pytest.fixture(scope="session")
+def browser_context(workdir, chromium_path, playwright_session):
     blocked: list[str] = []
 
     def guard(route):
@@ -271,20 +283,19 @@ def browser_context(workdir, chromium_path):
             blocked.append(url)
             route.abort()
 
-    with sync_playwright() as pw:
-        context = pw.chromium.launch_persistent_context(
-            str(workdir / "chromium-profile"),
-            executable_path=chromium_path,
-            headless=True,
-            args=CHROMIUM_ARGS,
-            viewport={"width": 1280, "height": 1000},
-        )
-        context.route("**/*", guard)
-        context.blocked_requests = blocked
-        try:
-            yield context
-        finally:
-            context.close()
+    context = playwright_session.chromium.launch_persistent_context(
+        str(workdir / "chromium-profile"),
+        executable_path=chromium_path,
+        headless=True,
+        args=CHROMIUM_ARGS,
+        viewport={"width": 1280, "height": 1000},
+    )
+    context.route("**/*", guard)
+    context.blocked_requests = blocked
+    try:
+        yield context
+    finally:
+        context.close()
     if blocked:
         print(f"\nbrowser: aborted {len(blocked)} non-loopback request(s): {blocked[:5]}")
 

@@ -1,0 +1,46 @@
+"""What a check says: :class:`Feedback`, a short coloured line in Jupyter, text elsewhere.
+
+Kept apart from the bank so that a graded student notebook can import it without
+importing any exercise (see :mod:`nekolib.classroom.graded`).
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+
+__all__ = ["BLANK", "RECORDED", "RIGHT", "UNREADABLE", "WRONG", "Feedback"]
+
+RIGHT = "right"
+WRONG = "wrong"
+BLANK = "not answered"
+UNREADABLE = "unreadable"
+RECORDED = "recorded"
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """What ``check`` says; shows as a short coloured line in Jupyter, text elsewhere."""
+
+    status: str
+    message: str
+
+    @property
+    def right(self) -> bool:
+        return self.status == RIGHT
+
+    def __bool__(self) -> bool:
+        return self.right
+
+    def __str__(self) -> str:
+        return self.message
+
+    def __repr__(self) -> str:
+        return self.message
+
+    def _repr_html_(self) -> str:
+        colour = {RIGHT: "#1b7837", WRONG: "#b2182b", RECORDED: "#2166ac"}.get(
+            self.status, "#555555"
+        )
+        body = html.escape(self.message).replace("\n", "<br>")
+        return f'<div class="nekolib-check" style="color:{colour}">{body}</div>'

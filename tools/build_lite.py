@@ -1,0 +1,473 @@
+"""Build the JupyterLite site ``lite/_output/``: every game notebook in the browser, offline.
+
+``make lite`` runs this with the ``lite`` extra installed (jupyterlite-core and the Pyodide
+kernel, both 0.8.6, plus the widget lab extensions). Everything comes from PyPI and npm,
+pinned, and nothing is fetched from a CDN at build or run time:
+
+1. the Pyodide core from npm (``pyodide@314.0.6``: Python 3.14, no packages);
+2. the kernel's wheels: ``lite/requirements.txt`` from PyPI (pure wheels only), the kernel's
+   own stub wheels from jupyterlite-pyodide-kernel, and nekolib's wheel built from this
+   checkout, with the committed game charts (``figures/<game>_*.png``) added as package
+   data (``nekolib/_figures/``): the fallback when matplotlib is missing (it is, in Pyodide);
+3. test suites (``tests/`` folders) left out, and every ``.py`` of those wheels compiled to
+   ``.pyc`` by Pyodide's own CPython under Node (``lite/precompile.mjs``; cached by wheel
+   digest), so sympy is not compiled in the browser;
+4. ``pyodide-lock.json`` listing exactly those wheels (dependencies evaluated for
+   ``sys_platform == "emscripten"``), next to the core in ``static/pyodide/``;
+5. the notebooks ``notebooks/*.ipynb`` as they are at build time (minus :data:`LEFT_OUT`),
+   ``%matplotlib`` magics dropped; then ``jupyter lite build``.
+
+The kernel preloads nekolib, ipywidgets, anywidget and tqdm (``lite/jupyter-lite.json``), so
+no notebook needs a ``%pip`` cell. See docs/lite.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import contextlib
+import csv
+import email.parser
+import hashlib
+import io
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+import zipfile
+from pathlib import Path
+
+from packaging.markers import Marker
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+
+ROOT = Path(__file__).resolve().parents[1]
+LITE = ROOT / "lite"
+CACHE = LITE / "_cache"
+BUILD = LITE / "_build"
+OUTPUT = LITE / "_output"
+
+PYODIDE_NPM = "pyodide@314.0.6"
+PYTHON_VERSION = "3.14"
+PLATFORM = "pyemscripten_2026_0_wasm32"
+"""Pyodide 314.0.6's wheel platform (its lock's ``abi_version`` 2026_0)."""
+
+MARKER_ENV = {
+    "sys_platform": "emscripten",
+    "platform_system": "Emscripten",
+    "platform_machine": "wasm32",
+    "os_name": "posix",
+    "implementation_name": "cpython",
+    "platform_python_implementation": "CPython",
+    "python_version": PYTHON_VERSION,
+    "python_full_version": "3.14.2",
+    "extra": "",
+}
+"""What a ``Requires-Dist`` marker sees in the browser kernel."""
+
+PRELOAD = [
+    # what the Pyodide kernel loads at start-up (else it installs them with piplite)
+    "micropip",
+    "piplite",
+    "ipykernel",
+    "comm",
+    "pyodide-kernel",
+    "jedi",
+    "ipython",
+    # what the game notebooks import
+    "nekolib",
+    "ipywidgets",
+    "anywidget",
+    "tqdm",
+]
+
+KERNEL_STUBS = ("ipykernel-", "piplite-", "pyodide_kernel-", "widgetsnbextension-4")
+"""The stub wheels shipped by jupyterlite-pyodide-kernel that the kernel needs."""
+
+LEFT_OUT = {
+    "balance_lab": "reads experiments/ and results/ beside the checkout and runs tournaments "
+    "on Dask: use it in a local Jupyter (make lab)",
+}
+"""Notebooks not in the site, and why (docs/lite.md repeats it)."""
+
+CORE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+FIXED_TIME = (1980, 1, 1, 0, 0, 0)
+
+
+def log(message: str) -> None:
+    print(f"lite: {message}", flush=True)
+
+
+def run(argv: list[str], **kwargs) -> subprocess.CompletedProcess:
+    return subprocess.run([str(a) for a in argv], check=True, **kwargs)
+
+
+# --------------------------------------------------------------------------- inputs
+def pyodide_core() -> Path:
+    """The npm Pyodide core, unpacked into the cache (``npm pack``; only once)."""
+    version = PYODIDE_NPM.split("@", 1)[1]
+    core = CACHE / f"pyodide-{version}"
+    if (core / "pyodide.mjs").is_file():
+        return core
+    CACHE.mkdir(parents=True, exist_ok=True)
+    out = run(["npm", "pack", PYODIDE_NPM, "--silent"], cwd=CACHE, capture_output=True, text=True)
+    tgz = CACHE / out.stdout.strip().splitlines()[-1]
+    tmp = CACHE / "pyodide-unpack"
+    shutil.rmtree(tmp, ignore_errors=True)
+    with tarfile.open(tgz) as tar:
+        tar.extractall(tmp, filter="data")
+    shutil.rmtree(core, ignore_errors=True)
+    (tmp / "package").rename(core)
+    shutil.rmtree(tmp)
+    return core
+
+
+def pypi_wheels() -> list[Path]:
+    """The pinned pure wheels of ``lite/requirements.txt`` (pip keeps the downloaded ones)."""
+    dest = CACHE / "pypi"
+    run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "--quiet",
+            "--no-deps",
+            "--only-binary=:all:",
+            "--platform",
+            PLATFORM,
+            "--python-version",
+            PYTHON_VERSION,
+            "--implementation",
+            "cp",
+            "--abi",
+            "cp314",
+            "--abi",
+            "none",
+            "-d",
+            dest,
+            "-r",
+            LITE / "requirements.txt",
+        ]
+    )
+    wanted = {
+        canonicalize_name(Requirement(line).name)
+        for line in (LITE / "requirements.txt").read_text().splitlines()
+        if line.strip() and not line.startswith("#")
+    }
+    found = [w for w in sorted(dest.glob("*.whl")) if wheel_name(w) in wanted]
+    missing = wanted - {wheel_name(w) for w in found}
+    if missing:
+        raise SystemExit(f"lite: no wheel downloaded for {sorted(missing)}")
+    return found
+
+
+def kernel_stub_wheels() -> list[Path]:
+    """ipykernel, piplite, pyodide-kernel and widgetsnbextension stubs of the kernel extension."""
+    pypi = (
+        Path(sys.prefix)
+        / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
+    )
+    stubs = [w for w in sorted(pypi.glob("*.whl")) if w.name.startswith(KERNEL_STUBS)]
+    if len(stubs) != len(KERNEL_STUBS):
+        raise SystemExit(f"lite: expected {KERNEL_STUBS} in {pypi}, found {stubs}")
+    return stubs
+
+
+def nekolib_wheel() -> Path:
+    """nekolib's wheel, built from this checkout."""
+    dest = CACHE / "nekolib"
+    shutil.rmtree(dest, ignore_errors=True)
+    run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", dest, ROOT],
+        cwd=ROOT,
+    )
+    return next(dest.glob("nekolib-*.whl"))
+
+
+def game_keys() -> list[str]:
+    """Game packages of the checkout (a ``rules.py`` beside an ``__init__.py``)."""
+    return sorted(p.parent.name for p in (ROOT / "nekolib").glob("*/rules.py"))
+
+
+def chart_images() -> dict[str, bytes]:
+    """``nekolib/_figures/<stem>.png`` for every committed game chart (lab charts excepted)."""
+    found = {}
+    for game in game_keys():
+        for png in sorted((ROOT / "figures").glob(f"{game}_*.png")):
+            if "_lab_" not in png.stem:
+                found[f"nekolib/_figures/{png.name}"] = png.read_bytes()
+    return found
+
+
+# --------------------------------------------------------------------------- wheels
+def wheel_name(wheel: Path) -> str:
+    return canonicalize_name(wheel.name.split("-", 1)[0])
+
+
+STRIP_VERSION = "tests-1"
+"""Changes when what :func:`unpack` strips changes (part of the compiled wheels' cache key)."""
+
+
+def unpack(wheel: Path, dest: Path, extra: dict[str, bytes]) -> None:
+    """Unpack ``wheel`` without its test suites (``tests/`` folders: sympy's are 31 of its
+    72 MB once compiled, unpacked by the browser at every start) and add ``extra`` files."""
+    shutil.rmtree(dest, ignore_errors=True)
+    with zipfile.ZipFile(wheel) as zf:
+        zf.extractall(dest, [n for n in zf.namelist() if "/tests/" not in n])
+    for name, data in extra.items():
+        (dest / name).parent.mkdir(parents=True, exist_ok=True)
+        (dest / name).write_bytes(data)
+
+
+def repack(source: Path, unpacked: Path, target: Path) -> None:
+    """``source``'s files plus the new ones under ``unpacked`` (``.pyc``, package data), with
+    RECORD rows for them; fixed timestamps so an unchanged input gives the same wheel."""
+    with zipfile.ZipFile(source) as zf:
+        names = [i.filename for i in zf.infolist() if not i.is_dir()]
+    names = [n for n in names if (unpacked / n).is_file()]  # less what unpack() stripped
+    record = next(n for n in names if n.endswith(".dist-info/RECORD"))
+    new = sorted(
+        p.relative_to(unpacked).as_posix()
+        for p in unpacked.rglob("*")
+        if p.is_file() and p.relative_to(unpacked).as_posix() not in names
+    )
+    rows = list(csv.reader(io.StringIO((unpacked / record).read_text(encoding="utf-8"))))
+    rows = [r for r in rows if r and r[0] != record and r[0] in names]
+    for name in new:
+        data = (unpacked / name).read_bytes()
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        rows.append([name, f"sha256={digest}", str(len(data))])
+    rows.append([record, "", ""])
+    text = io.StringIO()
+    csv.writer(text, lineterminator="\n").writerows(rows)
+    tmp = target.with_suffix(".tmp")
+    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as out:
+        for name in [n for n in names if n != record] + new:
+            info = zipfile.ZipInfo(name, FIXED_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            out.writestr(info, (unpacked / name).read_bytes())
+        info = zipfile.ZipInfo(record, FIXED_TIME)
+        info.external_attr = 0o644 << 16
+        out.writestr(info, text.getvalue(), zipfile.ZIP_DEFLATED)
+    tmp.replace(target)
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def precompiled(wheels: list[Path], core: Path, extra: dict[Path, dict[str, bytes]]) -> list[Path]:
+    """Each wheel with ``.pyc`` files from Pyodide's CPython (cached by the input's digest)."""
+    done_dir = CACHE / "compiled"
+    done_dir.mkdir(parents=True, exist_ok=True)
+    unpacked = CACHE / "unpacked"
+    shutil.rmtree(unpacked, ignore_errors=True)
+    unpacked.mkdir(parents=True)
+    out: list[Path] = []
+    todo: list[tuple[Path, Path]] = []
+    for wheel in wheels:
+        key = hashlib.sha256(wheel.read_bytes() + STRIP_VERSION.encode())
+        for name, data in sorted(extra.get(wheel, {}).items()):
+            key.update(name.encode() + hashlib.sha256(data).digest())
+        target = done_dir / key.hexdigest()[:16] / wheel.name
+        out.append(target)
+        if not target.is_file():
+            unpack(wheel, unpacked / wheel.name, extra.get(wheel, {}))
+            todo.append((wheel, target))
+    if todo:
+        log(f"precompiling {len(todo)} wheel(s) with Pyodide's CPython under Node")
+        run(["node", LITE / "precompile.mjs", core, unpacked])
+        for wheel, target in todo:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            repack(wheel, unpacked / wheel.name, target)
+    shutil.rmtree(unpacked, ignore_errors=True)
+    return out
+
+
+def metadata(wheel: Path) -> tuple[email.message.Message, list[str]]:
+    with zipfile.ZipFile(wheel) as zf:
+        names = zf.namelist()
+        meta = next(n for n in names if n.endswith(".dist-info/METADATA"))
+        message = email.parser.Parser().parsestr(zf.read(meta).decode("utf-8"))
+    return message, names
+
+
+def imports_of(names: list[str]) -> list[str]:
+    """Top-level importable names of a wheel (packages and modules)."""
+    tops = set()
+    for name in names:
+        first, _, rest = name.partition("/")
+        if first.endswith((".dist-info", ".data")):
+            continue
+        if rest and rest.endswith(".py") and "/" not in rest and rest == "__init__.py":
+            tops.add(first)
+        elif not rest and first.endswith(".py"):
+            tops.add(first[:-3])
+    return sorted(tops)
+
+
+def lock(wheels: list[Path], core: Path) -> dict:
+    """``pyodide-lock.json``: the npm core's ``info`` and exactly ``wheels``."""
+    info = json.loads((core / "pyodide-lock.json").read_text())["info"]
+    packages = {}
+    for wheel in wheels:
+        message, names = metadata(wheel)
+        depends = []
+        for spec in message.get_all("Requires-Dist") or []:
+            req = Requirement(spec)
+            if req.marker is None or Marker(str(req.marker)).evaluate(MARKER_ENV):
+                depends.append(canonicalize_name(req.name))
+        name = canonicalize_name(message["Name"])
+        packages[name] = {
+            "name": name,
+            "version": message["Version"],
+            "file_name": wheel.name,
+            "install_dir": "site",
+            "sha256": sha256(wheel),
+            "package_type": "package",
+            "imports": imports_of(names),
+            "depends": sorted(set(depends)),
+            "unvendored_tests": False,
+        }
+    missing = {d for p in packages.values() for d in p["depends"]} - set(packages)
+    missing |= set(PRELOAD) - set(packages)
+    if missing:
+        raise SystemExit(f"lite: the lock needs wheels for {sorted(missing)}")
+    return {"info": info, "packages": dict(sorted(packages.items()))}
+
+
+# --------------------------------------------------------------------------- site
+MATPLOTLIB_MAGIC = re.compile(r"^\s*%matplotlib\b.*(\n|$)", re.MULTILINE)
+
+
+def site_notebook(path: Path) -> str:
+    """The notebook as committed, without ``%matplotlib`` magics (Pyodide has no matplotlib;
+    inline is Jupyter's default anyway)."""
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    for cell in nb["cells"]:
+        if cell["cell_type"] == "code":
+            source = "".join(cell["source"])
+            cleaned = MATPLOTLIB_MAGIC.sub("", source)
+            if cleaned != source:
+                cell["source"] = cleaned.splitlines(keepends=True)
+    return json.dumps(nb, indent=1, ensure_ascii=False) + "\n"
+
+
+def stage(core: Path, wheels: list[Path]) -> list[str]:
+    """``lite/_build``: jupyter-lite.json, static/pyodide (core + lock + wheels), files/."""
+    shutil.rmtree(BUILD / "static", ignore_errors=True)
+    shutil.rmtree(BUILD / "files", ignore_errors=True)
+    pyodide = BUILD / "static" / "pyodide"
+    pyodide.mkdir(parents=True)
+    for name in CORE_FILES:
+        shutil.copy2(core / name, pyodide / name)
+    for wheel in wheels:
+        shutil.copy2(wheel, pyodide / wheel.name)
+    (pyodide / "pyodide-lock.json").write_text(json.dumps(lock(wheels, core), indent=1) + "\n")
+    config = json.loads((LITE / "jupyter-lite.json").read_text())
+    kernel = config["jupyter-config-data"]["litePluginSettings"][
+        "@jupyterlite/pyodide-kernel-extension:kernel"
+    ]
+    kernel["loadPyodideOptions"]["packages"] = PRELOAD
+    (BUILD / "jupyter-lite.json").write_text(json.dumps(config, indent=1) + "\n")
+    files = BUILD / "files"
+    files.mkdir()
+    shipped = []
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        if path.stem in LEFT_OUT:
+            log(f"left out {path.name}: {LEFT_OUT[path.stem]}")
+            continue
+        (files / path.name).write_text(site_notebook(path), encoding="utf-8")
+        shipped.append(path.name)
+    return shipped
+
+
+def jupyter_lite_build(output: Path) -> None:
+    """``jupyter lite build`` from scratch (its doit database would skip tasks it remembers)."""
+    shutil.rmtree(output, ignore_errors=True)
+    for db in BUILD.glob(".jupyterlite.doit.db*"):
+        db.unlink()
+    run(
+        [
+            sys.executable,
+            "-m",
+            "jupyterlite_core",
+            "build",
+            "--lite-dir",
+            BUILD,
+            "--contents",
+            BUILD / "files",
+            "--output-dir",
+            output,
+            "--apps",
+            "lab",
+            "--no-sourcemaps",
+            "--no-unused-shared-packages",
+        ],
+        cwd=BUILD,
+    )
+
+
+def size_mb(path: Path) -> float:
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file()) / 1e6
+
+
+def serve(site: Path, port: int) -> None:
+    """Serve ``site`` on http://127.0.0.1:port/ (``.mjs`` as JavaScript, ``.wasm`` as wasm).
+
+    The service worker JupyterLite registers needs https or localhost/127.0.0.1."""
+    import functools
+    import http.server
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        extensions_map = {  # noqa: RUF012 - the stdlib's class attribute, extended
+            **http.server.SimpleHTTPRequestHandler.extensions_map,
+            ".mjs": "text/javascript",
+            ".js": "text/javascript",
+            ".wasm": "application/wasm",
+            ".json": "application/json",
+        }
+
+    if not (site / "index.html").is_file():
+        raise SystemExit(f"lite: no site in {site}: run make lite first")
+    handler = functools.partial(Handler, directory=str(site))
+    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as server:
+        log(f"serving {site} on http://127.0.0.1:{port}/ (Ctrl-C stops it)")
+        with contextlib.suppress(KeyboardInterrupt):
+            server.serve_forever()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--output", type=Path, default=OUTPUT, help="the site folder (default lite/_output)"
+    )
+    parser.add_argument("--serve", type=int, metavar="PORT", help="serve the built site instead")
+    args = parser.parse_args(argv)
+    output = args.output.resolve()
+    if args.serve:
+        serve(output, args.serve)
+        return 0
+    start = time.monotonic()
+    core = pyodide_core()
+    own = nekolib_wheel()
+    wheels = pypi_wheels() + kernel_stub_wheels() + [own]
+    wheels = precompiled(wheels, core, {own: chart_images()})
+    BUILD.mkdir(parents=True, exist_ok=True)
+    shipped = stage(core, wheels)
+    jupyter_lite_build(output)
+    (output / ".nojekyll").touch()  # GitHub Pages: serve the folder as it is
+    log(
+        f"built {output}/ in {time.monotonic() - start:.0f} s: "
+        f"{size_mb(output):.1f} MB, {len(wheels)} wheels, notebooks {', '.join(shipped)}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
