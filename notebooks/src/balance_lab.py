@@ -52,7 +52,7 @@ boards = load_experiment(EXPERIMENTS / "neko_boss_boards.toml")
 print(boards.total, "games;", "game 401 is", boards.spec(401))
 header, ladder_rows = read_rows(RESULTS_DIR / "neko_boss_ladder.jsonl")
 print("played by", {k: ladder_rows[0]["code"][k] for k in ("nekolib", "source", "python")})
-print("mcts settings:", ladder_rows[0]["agents"].get("mcts") or ladder_rows[1]["agents"]["mcts"])
+print("mcts settings:", next(r["agents"]["mcts"] for r in ladder_rows if "mcts" in r["agents"]))
 
 # %% [markdown]
 # ## Strength: read the head-to-head table
