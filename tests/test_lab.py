@@ -348,7 +348,7 @@ def test_summary_keeps_rule_variants_apart_and_shows_budgets(capsys):
 
     assert main(["lab", "summary", str(RESULTS_DIR / "neko_in_dice.jsonl")]) == 0
     out = capsys.readouterr().out
-    for faces in ("die_faces=0,1,2,3,4,5 ", "die_faces=-1,-1,-1,-1,-1,-1 "):
+    for faces in ("catch_die_faces=0,1,2,3,4,5 ", "catch_die_faces=-1,-1,-1,-1,-1,-1 "):
         assert out.count(f"| {faces}") >= 5  # the test row and the four seats of that die
     assert "Do the values differ?" in out and "Kruskal-Wallis, 3 df" in out
     assert main(["lab", "summary", str(RESULTS_DIR / "neko_boss_ladder.jsonl")]) == 0
