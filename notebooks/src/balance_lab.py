@@ -14,6 +14,7 @@
 # experiment live. `docs/lab.md` is the reference, with the conclusion of every experiment.
 
 # %%
+import math
 import tempfile
 from pathlib import Path
 
@@ -195,4 +196,4 @@ print(round(answer, 4))
 wins = [sum(r["returns"][k] for r in seats_rows if r["players"] == 3) for k in range(3)]
 games = sum(1 for r in seats_rows if r["players"] == 3)
 statistic = sum((w - games / 3) ** 2 / (games / 3) for w in wins)
-assert abs(answer - __import__("math").exp(-statistic / 2)) < 1e-9  # chi-square, 2 df
+assert abs(answer - math.exp(-statistic / 2)) < 1e-9  # chi-square with 2 df: P(X > x) = e^(-x/2)
