@@ -22,7 +22,9 @@ from nekolib.lab import (
     parse_experiment,
     play_game,
     seat_shares,
+    seat_tests,
     sweep_summary,
+    sweep_tests,
     tidy,
     to_markdown,
     wilson,
@@ -156,6 +158,7 @@ def test_one_game_row_describes_the_game():
     assert row["winners"] == [s for s, r in enumerate(row["returns"]) if r == max(row["returns"])]
     assert row["length"] > 0 and row["point"] == {}
     assert play_game(exp, 7) | {"seconds": 0} == row | {"seconds": 0}
+    assert row["code"]["source"] and row["agents"]["greedy"]["agent"] == "greedy"
 
 
 # --------------------------------------------------------------------------- statistics
@@ -249,18 +252,26 @@ def _committed():
 
 
 def test_committed_results_match_their_experiment_files():
-    """results/<x>.jsonl was made by experiments/<x>.toml, completely, and (where no MCTS
-    budget is involved) game 0 replays to the same row with today's code."""
+    """results/<x>.jsonl was made by experiments/<x>.toml, completely, by one version of the
+    code (recorded in every row, with every agent's settings), and (where no MCTS budget is
+    involved) game 0 replays to the same game with today's code."""
     from nekolib.lab import read_rows
+    from nekolib.lab.experiment import agent_settings
+    from nekolib.lab.store import code_versions
 
     checked = 0
     for exp, path in _committed():
         header, rows = read_rows(path)
         assert header["fingerprint"] == exp.fingerprint(), f"{path.name}: rerun the experiment"
         assert [r["index"] for r in rows] == list(range(exp.total)), path.name
+        versions = code_versions(header, rows)
+        assert len(versions) == 1, f"{path.name} mixes code versions"
+        assert set(versions[0]) == {"nekolib", "commit", "dirty", "source", "python"}, path.name
+        assert all(r["agents"] == {a: agent_settings(exp, a) for a in r["agents"]} for r in rows)
         if "mcts" not in exp.labels():
-            replay = play_game(exp, 0)
-            assert replay | {"seconds": 0} == rows[0] | {"seconds": 0}, f"{path.name} is stale"
+            game = {k: v for k, v in play_game(exp, 0).items() if k not in ("seconds", "code")}
+            stored = {k: v for k, v in rows[0].items() if k not in ("seconds", "code")}
+            assert game == stored, f"{path.name} is stale"
             checked += 1
     assert checked >= 4
 
@@ -285,5 +296,86 @@ def test_charts_of_a_results_folder(tmp_path):
     charts = figures(tmp_path)
     assert sorted(charts) == ["neko_boss_lab_duel", "neko_boss_lab_height", "neko_boss_lab_seats"]
     panels = {stem: len(factory().axes) for stem, factory in charts.items()}
-    assert panels == {"neko_boss_lab_duel": 2, "neko_boss_lab_height": 4, "neko_boss_lab_seats": 1}
+    assert panels == {"neko_boss_lab_duel": 3, "neko_boss_lab_height": 4, "neko_boss_lab_seats": 1}
     plt.close("all")
+
+
+def test_charts_module_imports_without_matplotlib():
+    code = (
+        "import sys; sys.modules['matplotlib'] = None\n"
+        "import nekolib.lab.charts as c; print(len(c.figures()))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout) >= 1
+
+
+# --------------------------------------------------------------------------- designer's CLI
+def test_lab_list_names_games_agents_settings_and_parameters(capsys):
+    from nekolib.__main__ import main
+
+    assert main(["lab", "list", "neko_boss"]) == 0
+    out = capsys.readouterr().out
+    assert "## neko_boss (Neko Boss): 2-4 players" in out
+    assert "  mcts: class=nekolib.mcts.MCTSAgent, c=1.4" in out and "iterations=200" in out
+    assert "  solver: class=nekolib.neko_boss.agents.SolverAgent, max_stacks=" in out
+    assert "  board: Board = 'town_4x6'  (one of: town_4x6, three_squares" in out
+    assert "neko_in" not in out
+    assert main(["lab", "list", "chess"]) == 2
+    assert "unknown game chess" in capsys.readouterr().err
+
+
+def test_lab_export_csv_is_the_tidy_table(tmp_path):
+    import csv
+
+    from nekolib.__main__ import main
+    from nekolib.lab import RESULTS_DIR, read_rows
+
+    path = RESULTS_DIR / "neko_boss_ladder.jsonl"
+    out = tmp_path / "ladder.csv"
+    assert main(["lab", "export", "--csv", str(path), "-o", str(out)]) == 0
+    with out.open(newline="") as f:
+        table = list(csv.DictReader(f))
+    _, rows = read_rows(path)
+    assert len(table) == len(rows) and table[0].keys() >= {"index", "seats", "winner", "seed"}
+    assert [int(t["index"]) for t in table] == [r["index"] for r in rows]
+    assert table[5]["seats"] == " / ".join(rows[5]["seats"])
+
+
+def test_summary_keeps_rule_variants_apart_and_shows_budgets(capsys):
+    from nekolib.__main__ import main
+    from nekolib.lab import RESULTS_DIR
+
+    assert main(["lab", "summary", str(RESULTS_DIR / "neko_in_dice.jsonl")]) == 0
+    out = capsys.readouterr().out
+    for faces in ("catch_die_faces=0,1,2,3,4,5 ", "catch_die_faces=-1,-1,-1,-1,-1,-1 "):
+        assert out.count(f"| {faces}") >= 5  # the test row and the four seats of that die
+    assert "Do the values differ?" in out and "Kruskal-Wallis, 3 df" in out
+    assert main(["lab", "summary", str(RESULTS_DIR / "neko_boss_ladder.jsonl")]) == 0
+    out = capsys.readouterr().out
+    assert "| mcts (iterations=200) " in out and "| solver (max_stacks=18) - " in out
+    assert "### Head to head" in out
+
+
+def test_seat_and_sweep_tables_by_hand():
+    rows = [
+        {"index": i, "players": 2, "point": {"k": k}, "seats": ["g", "g"], "length": 10 + i,
+         "returns": r, "winners": [s for s in (0, 1) if r[s] == max(r)]}
+        for i, (k, r) in enumerate(
+            [(1, [1.0, 0.0])] * 6 + [(1, [0.5, 0.5])] * 2 + [(1, [0.0, 1.0])] * 2
+            + [(2, [1.0, 0.0])] * 5 + [(2, [0.0, 1.0])] * 5
+        )
+    ]  # fmt: skip
+    tests = seat_tests(rows)
+    assert [(t["point"], t["W"], t["D"], t["L"]) for t in tests] == [
+        ("k=1", 6, 2, 2),
+        ("k=2", 5, 0, 5),
+    ]
+    assert tests[0]["p"] == pytest.approx(2 * (1 + 8 + 28) / 256)  # 6 of 8 decisive, two-sided
+    assert tests[1]["p"] == pytest.approx(1.0)
+    assert "8 decisive games detect an edge of 49.5 points" in tests[0]["power"]
+    sweep = sweep_summary(rows)
+    assert (sweep[0]["W"], sweep[0]["D"], sweep[0]["L"]) == (6, 2, 2) and "W" not in sweep[1]
+    assert (sweep[0]["seat0_low"], sweep[0]["seat0_high"]) == wilson(7, 10)
+    (length, seat) = sweep_tests(rows)
+    assert length["quantity"] == "game length" and seat["test"] == "chi-square, 2 df"

@@ -5,7 +5,7 @@ Dask (a local cluster by default, any cluster by address), and summarise the res
 
     from nekolib.lab import load_experiment, run, ladder, to_markdown
     exp = load_experiment("experiments/neko_boss_ladder.toml")
-    rows = run(exp, out="results")          # resumable: finished games are kept
+    rows = run(exp)                # into ./results; resumable: finished games are kept
     print(to_markdown(ladder(rows)))
 
 Command line: ``python -m nekolib lab run experiments/x.toml [--scheduler tcp://host:8786]``
@@ -22,30 +22,40 @@ from nekolib.lab.experiment import (
     parse_experiment,
 )
 from nekolib.lab.play import play_game
-from nekolib.lab.runner import results_path, run, run_serial
+from nekolib.lab.runner import IncompleteRunError, results_path, run, run_serial
 from nekolib.lab.stats import (
     agent_shares,
     bradley_terry,
+    head_to_head,
     ladder,
+    pairwise_record,
     pairwise_wins,
     seat_shares,
+    seat_tests,
     sweep_summary,
+    sweep_tests,
     tidy,
     to_markdown,
     wilson,
 )
-from nekolib.lab.store import RESULTS_DIR, Store, read_rows
+from nekolib.lab.store import RESULTS_DIR, MixedVersionsError, Store, read_rows
+from nekolib.lab.version import code_version
 
 __all__ = [
     "RESULTS_DIR",
     "Experiment",
     "ExperimentError",
+    "IncompleteRunError",
+    "MixedVersionsError",
     "Store",
     "agent_shares",
     "bradley_terry",
+    "code_version",
     "game_seed",
+    "head_to_head",
     "ladder",
     "load_experiment",
+    "pairwise_record",
     "pairwise_wins",
     "parse_experiment",
     "play_game",
@@ -54,7 +64,9 @@ __all__ = [
     "run",
     "run_serial",
     "seat_shares",
+    "seat_tests",
     "sweep_summary",
+    "sweep_tests",
     "tidy",
     "to_markdown",
     "wilson",

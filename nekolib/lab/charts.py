@@ -6,8 +6,13 @@ Each results file gives one chart, chosen by what its experiment varied:
 * a sweep (``[sweep]``): ``<game>_lab_<name>``, game length and seat 0's share per value
   (and the first agent's share when agents rotate);
 * several agents, no sweep: ``<game>_lab_ladder``, the strength ladder (Bradley-Terry
-  rating with a bootstrap interval, win share with a Wilson interval);
-* one agent, several player counts: ``<game>_lab_seats``, win share per seat per count.
+  rating with a bootstrap interval, win share with a Wilson interval) and the head-to-head
+  score of every pair (Wilson interval; perfect records are one-sided bounds);
+* one agent, several player counts: ``<game>_lab_seats``, win share per seat per count,
+  with each count's one test ("no seat has an edge") and Holm-flagged seats.
+
+Agents are labelled with the options the experiment gives them (``mcts (iterations=100)``).
+matplotlib is imported inside the functions, so this module imports without it.
 """
 
 from __future__ import annotations
@@ -16,7 +21,17 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from nekolib.lab.stats import agent_shares, ladder, seat_shares, sweep_summary, wilson
+from nekolib.lab.stats import (
+    agent_shares,
+    head_to_head,
+    labelled,
+    ladder,
+    seat_shares,
+    seat_tests,
+    sweep_summary,
+    sweep_tests,
+    wilson,
+)
 from nekolib.lab.store import RESULTS_DIR, read_rows
 from nekolib.picture import PLAYER_COLOURS
 
@@ -51,45 +66,66 @@ def _title(header: dict[str, Any], rows: Rows) -> str:
 
 
 def ladder_figure(header: dict[str, Any], rows: Rows) -> Figure:
-    """Bradley-Terry ratings (Elo scale, anchor 0) and win shares, strongest on top."""
+    """Bradley-Terry ratings (Elo scale, anchor 0), win shares, strongest on top, and the
+    head-to-head score of every pair (the question "is A stronger than B?")."""
     from matplotlib.figure import Figure
 
+    rows = labelled(rows, header["experiment"])
     table = ladder(rows)[::-1]
+    pairs = head_to_head(rows, order=[r["agent"] for r in table[::-1]])
     names = [r["agent"] for r in table]
-    fig = Figure(figsize=(10, 0.6 * len(names) + 1.8))
-    left, right = fig.subplots(1, 2, sharey=True)
+    fig = Figure(figsize=(15, max(0.6 * len(names), 0.45 * len(pairs)) + 1.8))
+    left, middle, right = fig.subplots(1, 3, gridspec_kw={"width_ratios": [1, 1, 1.3]})
     y = range(len(names))
     elo = [r["elo"] for r in table]
     err = _spans(elo, [r["elo_low"] for r in table], [r["elo_high"] for r in table])
     left.barh(y, elo, xerr=err, color=PLAYER_COLOURS[1], capsize=4)
+    for i, r in enumerate(table):
+        if r["note"]:
+            left.annotate("unbounded", (r["elo"], i), xytext=(6, 6), textcoords="offset points",
+                          fontsize=8)  # fmt: skip
     left.axvline(0, color="#333", lw=1)
     left.set_yticks(list(y), names)
-    left.set_xlabel("Bradley-Terry rating (Elo points, bootstrap 95% interval)")
+    left.set_xlabel("Bradley-Terry rating (Elo; bootstrap 95%)")
     share = [r["win_share"] for r in table]
     serr = _spans(share, [r["low"] for r in table], [r["high"] for r in table])
-    right.barh(y, share, xerr=serr, color=PLAYER_COLOURS[0], capsize=4)
+    middle.barh(y, share, xerr=serr, color=PLAYER_COLOURS[0], capsize=4)
     for i, r in enumerate(table):
-        right.plot([r["fair"]] * 2, [i - 0.4, i + 0.4], color="#333", lw=1.5)
+        middle.plot([r["fair"]] * 2, [i - 0.4, i + 0.4], color="#333", lw=1.5)
+    middle.set_yticks(list(y), [""] * len(names))
+    middle.set_xlim(0, 1)
+    middle.set_xlabel("win share (Wilson 95%; tick: no-edge share)")
+    py = range(len(pairs))[::-1]
+    score = [p["score"] for p in pairs]
+    perr = _spans(score, [p["low"] for p in pairs], [p["high"] for p in pairs])
+    right.barh(list(py), score, xerr=perr, color=PLAYER_COLOURS[2], capsize=4)
+    right.axvline(0.5, color="#333", lw=1, ls="--")
+    labels = [f"{p['pair']}\n{p['W']}-{p['D']}-{p['L']}" for p in pairs]
+    right.set_yticks(list(py), labels, fontsize=8)
+    right.yaxis.tick_right()
     right.set_xlim(0, 1)
-    right.set_xlabel("win share (Wilson 95% interval; black tick: no-edge share)")
+    right.set_xlabel("head to head: first's score, W-D-L (Wilson 95%)")
     fig.suptitle("Strength ladder: " + _title(header, rows))
     fig.tight_layout()
     return fig
 
 
 def seats_figure(header: dict[str, Any], rows: Rows) -> Figure:
-    """Win share of each seat per player count, with the no-advantage line ``1/players``."""
+    """Win share of each seat per player count, with the no-advantage line ``1/players``,
+    each count's test of "no seat has an edge" and its power under the axis."""
     from matplotlib.figure import Figure
 
     table = seat_shares(rows)
+    tests = {t["players"]: t for t in seat_tests(rows)}
     counts = sorted({r["players"] for r in table})
-    fig = Figure(figsize=(2.2 * len(counts) + 3, 4))
+    fig = Figure(figsize=(2.2 * len(counts) + 3, 4.4))
     ax = fig.subplots()
     width = 0.8 / max(counts)
     for r in table:
         x = counts.index(r["players"]) + (r["seat"] - (r["players"] - 1) / 2) * width
         colour = PLAYER_COLOURS[r["seat"] % len(PLAYER_COLOURS)]
-        ax.bar(x, r["share"], width * 0.9, color=colour, label=f"seat {r['seat']}")
+        ax.bar(x, r["share"], width * 0.9, color=colour, label=f"seat {r['seat']}",
+               hatch="//" if r["edge"] == "yes" else None)  # fmt: skip
         ax.errorbar(
             x,
             r["share"],
@@ -100,13 +136,19 @@ def seats_figure(header: dict[str, Any], rows: Rows) -> Figure:
     for i, n in enumerate(counts):
         ax.plot([i - 0.45, i + 0.45], [1 / n, 1 / n], color="#333", lw=1.5, ls="--")
     handles, labels = ax.get_legend_handles_labels()
-    unique = dict(zip(labels, handles, strict=True))
+    unique = dict(zip(labels, handles, strict=False))
     ax.legend(unique.values(), unique.keys(), ncol=min(6, len(unique)), fontsize=9)
-    ax.set_xticks(range(len(counts)), [f"{n} players" for n in counts])
-    ax.set_ylabel("win share (Wilson 95% interval)")
+    ticks = [
+        f"{n} players\np = {tests[n]['p']:.3g}; detects {100 * tests[n]['edge80']:.1f} pts"
+        for n in counts
+    ]
+    ax.set_xticks(range(len(counts)), ticks, fontsize=8)
+    ax.set_ylabel("win share (Wilson 95%)")
     agents = ", ".join(sorted({a for r in rows for a in r["seats"]}))
     ax.set_title(
-        f"Seat advantage ({agents} in every seat; dashed: 1/players)\n" + _title(header, rows)
+        f"Seat advantage ({agents} in every seat; dashed: 1/players; hatched: Holm p < 0.05)\n"
+        + _title(header, rows),
+        fontsize=10,
     )
     fig.tight_layout()
     return fig
@@ -118,11 +160,13 @@ def sweep_figure(header: dict[str, Any], rows: Rows) -> Figure:
     from matplotlib.figure import Figure
 
     exp = header["experiment"]
+    rows = labelled(rows, exp)
     key = next(iter(exp["sweep"]))
     values = [_label(v) for v in exp["sweep"][key]]
     table = sweep_summary(rows, [key])
     counts = sorted({r["players"] for r in table})
-    agents = exp["rotate"] if len(exp["rotate"]) > 1 else []
+    agents = list(dict.fromkeys(a for r in rows for a in r["seats"]))
+    agents = agents if len(agents) > 1 else []
     shape = (2, 2) if agents else (1, 2)
     fig = Figure(figsize=(11, 4.2 * shape[0]))
     axes = fig.subplots(*shape, squeeze=False)
@@ -143,7 +187,14 @@ def sweep_figure(header: dict[str, Any], rows: Rows) -> Figure:
         ax.set_xlabel(key)
         if ax.get_legend_handles_labels()[0]:
             ax.legend(fontsize=9)
-    fig.suptitle(f"Sweep of {key}: " + _title(header, rows))
+    tests = "; ".join(
+        f"{t['quantity']}"
+        + ("" if len(counts) == 1 else f" ({t['players']}p)")
+        + f": p = {t['p']:.3g}"
+        for t in sweep_tests(rows, [key])
+        if t["p"] == t["p"]  # not nan: a quantity that varied
+    )
+    fig.suptitle(f"Sweep of {key}: {_title(header, rows)}\ndo the values differ? {tests}")
     fig.tight_layout()
     return fig
 

@@ -50,6 +50,7 @@ __all__ = [
     "ExperimentError",
     "GameSpec",
     "agent_registry",
+    "agent_settings",
     "game_seed",
     "load_experiment",
     "make_agent",
@@ -200,6 +201,43 @@ def make_agent(experiment: Experiment, label: str) -> Agent:
     factory = agent_registry(experiment.game)[name]
     agent = factory(**options)
     return agent
+
+
+def agent_settings(experiment: Experiment, label: str) -> dict[str, Any]:
+    """Every setting of ``label``'s agent: registry name, class and public attributes
+    (numbers, strings, ``None``; other values by their type or function name), so a row
+    says e.g. ``{"agent": "mcts", "class": "nekolib.mcts.MCTSAgent", "iterations": 100,
+    "c": 1.4, "rollout": "RolloutAgent", ...}`` even where the file gave no options."""
+    agent = make_agent(experiment, label)
+    cls = type(agent)
+    out: dict[str, Any] = {
+        "agent": experiment.agents.get(label, {}).get("agent", label),
+        "class": f"{cls.__module__}.{cls.__qualname__}",
+    }
+    for key, value in sorted(getattr(agent, "__dict__", {}).items()):
+        if not key.startswith("_"):
+            out[key] = _setting(value)
+    return out
+
+
+def agent_label(experiment: Experiment | Mapping[str, Any], label: str) -> str:
+    """``label`` with the options the experiment gives it: ``mcts (iterations=100)``."""
+    agents = experiment.agents if isinstance(experiment, Experiment) else experiment["agents"]
+    options = {k: v for k, v in dict(agents.get(label, {})).items() if k != "agent"}
+    name = dict(agents.get(label, {})).get("agent")
+    if name and name != label:
+        options = {"agent": name, **options}
+    if not options:
+        return label
+    return f"{label} ({', '.join(f'{k}={v}' for k, v in options.items())})"
+
+
+def _setting(value: Any) -> Any:
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, list | tuple) and all(isinstance(v, int | float | str) for v in value):
+        return list(value)
+    return getattr(value, "__qualname__", None) or type(value).__qualname__
 
 
 def table_agent(game: str) -> Agent | None:

@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from nekolib.core import TABLE, play_out
-from nekolib.lab.experiment import Experiment, make_agent, table_agent
+from nekolib.lab.experiment import Experiment, agent_settings, make_agent, table_agent
+from nekolib.lab.version import code_version
 
 __all__ = ["ROW_KEYS", "play_game", "play_games"]
 
@@ -30,8 +31,11 @@ ROW_KEYS = (
     "scores",
     "length",
     "seconds",
+    "agents",
+    "code",
 )
-"""The fields of a result row, in order (``point``: the sweep values of the game)."""
+"""The fields of a result row, in order (``point``: the sweep values of the game;
+``agents``: every setting of each seated agent; ``code``: :func:`code_version`)."""
 
 
 def play_game(experiment: Experiment, index: int) -> dict[str, Any]:
@@ -62,6 +66,8 @@ def play_game(experiment: Experiment, index: int) -> dict[str, Any]:
         "scores": _scores(end),
         "length": len(log),
         "seconds": round(seconds, 4),
+        "agents": {label: agent_settings(experiment, label) for label in dict.fromkeys(spec.seats)},
+        "code": code_version(),
     }
 
 

@@ -1,33 +1,57 @@
 """Run an experiment on Dask: a local cluster by default, any cluster given its address.
 
-There is one code path: :func:`run` always submits games to a Dask ``Client``, either of
-a ``LocalCluster`` it starts on 127.0.0.1 (``workers`` processes, one thread each) or of
-the scheduler at ``scheduler`` (``tcp://host:8786``; its workers need nekolib installed).
-Rows are appended to the store as games finish, so a killed run resumes where it stopped:
-indices already in the store are not played again.
+:func:`run` submits games to a Dask ``Client``, either of a ``LocalCluster`` it starts on
+127.0.0.1 (``workers`` processes, one thread each) or of the scheduler at ``scheduler``
+(``tcp://host:8786``; its workers must run the same nekolib: checked before submitting).
+``serial=True`` (and :func:`run_serial`) plays the same games in this process instead.
 
-:func:`run_serial` plays the same games in this process; it exists to check that the
-cluster changes nothing (``tests/test_lab_runner.py``) and for tiny notebook experiments.
+* **Complete or fail.** Rows are appended to the store as games finish, so a killed run
+  resumes where it stopped. When the run ends the store must hold every game, else
+  :class:`IncompleteRunError` names the missing indices.
+* **Task keys name their games**: ``nekolib-lab-<fingerprint>-<source>-<first>-<last>-<hash
+  of the indices>``, so two runs of one experiment on one cluster with different batches
+  never take each other's results for their own.
+* **A bounded window**: at most ``window`` batches are submitted at a time and each is
+  released as soon as its rows are stored, so a lost worker costs only what it was playing.
 """
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
 import tempfile
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from nekolib.core import NekoError
 from nekolib.lab.experiment import Experiment
 from nekolib.lab.play import play_games
-from nekolib.lab.store import RESULTS_DIR, Store
+from nekolib.lab.store import Store
+from nekolib.lab.version import code_version, same_code
 
-__all__ = ["default_workers", "results_path", "run", "run_serial"]
+__all__ = [
+    "IncompleteRunError",
+    "WorkerVersionError",
+    "default_workers",
+    "results_path",
+    "run",
+    "run_serial",
+    "task_key",
+]
 
 RowsHook = Callable[[list[dict[str, Any]]], None]
 """Called with each batch of rows right after it is stored (progress, tests' 'kill' switch)."""
+
+
+class IncompleteRunError(NekoError):
+    """A run ended without every game of the experiment in its store."""
+
+
+class WorkerVersionError(NekoError):
+    """A cluster whose workers run other nekolib code than this process."""
 
 
 def default_workers() -> int:
@@ -39,8 +63,9 @@ def default_workers() -> int:
 
 
 def results_path(experiment: Experiment, out: str | Path | None = None) -> Path:
-    """``<out>/<name>.jsonl`` (``out`` defaults to the committed ``results/``)."""
-    return Path(out or RESULTS_DIR) / f"{experiment.name}.jsonl"
+    """``<out>/<name>.jsonl``; ``out`` defaults to ``results/`` under the working directory
+    (never the installed package)."""
+    return Path(out if out is not None else Path.cwd() / "results") / f"{experiment.name}.jsonl"
 
 
 def run(
@@ -50,49 +75,115 @@ def run(
     scheduler: str | None = None,
     workers: int | None = None,
     batch: int = 1,
+    window: int | None = None,
+    serial: bool = False,
+    allow_mixed: bool = False,
     progress: bool = True,
     on_rows: RowsHook | None = None,
 ) -> list[dict[str, Any]]:
     """Play every game of ``experiment`` not yet in its store; return all rows by index.
 
-    ``out``: folder of the store (default ``results/``). ``scheduler``: a Dask scheduler
+    ``out``: folder of the store (default ``./results``). ``scheduler``: a Dask scheduler
     address; without it a ``LocalCluster`` of ``workers`` processes (default: every core)
-    on 127.0.0.1 is started and closed again. ``batch``: games per Dask task.
+    on 127.0.0.1 is started and closed again; ``serial``: no Dask, this process.
+    ``batch``: games per Dask task; ``window``: tasks submitted at a time (default twice
+    the cluster's threads). ``allow_mixed``: resume a store made by other code (recorded).
+    Raises :class:`IncompleteRunError` if the store lacks a game when the run ends.
     """
     store = Store(results_path(experiment, out), experiment)
-    store.open()
-    todo = _todo(experiment, store)
-    if todo:
+    store.open(allow_mixed=allow_mixed)
+    todo = store.missing()
+    if todo and serial:
+        _run_serial(experiment, store, todo, progress, on_rows)
+    elif todo:
         with _client(scheduler, workers or default_workers()) as client:
-            _run_on(client, experiment, store, _batches(todo, batch), progress, on_rows)
-    return store.rows()
+            check_workers(client)
+            size = window or 2 * max(1, sum(client.nthreads().values()))
+            _run_on(client, experiment, store, _batches(todo, batch), size, progress, on_rows)
+    return complete_rows(store)
 
 
 def run_serial(
     experiment: Experiment,
     out: str | Path | None = None,
     *,
+    allow_mixed: bool = False,
     progress: bool = False,
     on_rows: RowsHook | None = None,
 ) -> list[dict[str, Any]]:
     """The same games as :func:`run`, played one after another in this process."""
-    store = Store(results_path(experiment, out), experiment)
-    store.open()
-    todo = _todo(experiment, store)
-    bar = _bar(experiment, experiment.total - len(todo), progress)
-    try:
-        for index in todo:
-            rows = play_games(experiment, [index])
-            _stored(store, rows, bar, on_rows)
-    finally:
-        bar.close()
+    return run(
+        experiment, out, serial=True, allow_mixed=allow_mixed, progress=progress, on_rows=on_rows
+    )
+
+
+def complete_rows(store: Store) -> list[dict[str, Any]]:
+    """Every row of ``store`` by index, or :class:`IncompleteRunError` naming what is missing."""
+    missing = store.missing()
+    if missing:
+        raise IncompleteRunError(
+            f"{store.path} lacks {len(missing)} of {store.experiment.total} games "
+            f"(indices {index_ranges(missing)}); run the same command again to play them"
+        )
     return store.rows()
 
 
+def task_key(experiment: Experiment, indices: Sequence[int]) -> str:
+    """The Dask key of a batch: experiment, code and every index it holds."""
+    digest = hashlib.sha256(",".join(map(str, indices)).encode()).hexdigest()[:12]
+    return (
+        f"nekolib-lab-{experiment.fingerprint()}-{code_version()['source']}-"
+        f"{indices[0]}-{indices[-1]}-{digest}"
+    )
+
+
+def index_ranges(indices: Sequence[int], limit: int = 12) -> str:
+    """``0-3, 7, 9-11`` (at most ``limit`` ranges, then ``...``)."""
+    spans: list[list[int]] = []
+    for i in sorted(indices):
+        if spans and i == spans[-1][1] + 1:
+            spans[-1][1] = i
+        else:
+            spans.append([i, i])
+    text = [f"{a}-{b}" if b > a else str(a) for a, b in spans[:limit]]
+    return ", ".join(text) + (", ..." if len(spans) > limit else "")
+
+
+def check_workers(client: Any) -> None:
+    """:class:`WorkerVersionError` unless every worker runs this process's nekolib code."""
+    here = code_version()
+    theirs = client.run(_worker_code)
+    wrong = {w: v for w, v in theirs.items() if not same_code(v, here)}
+    if wrong:
+        worker, version = next(iter(wrong.items()))
+        raise WorkerVersionError(
+            f"{len(wrong)} of {len(theirs)} workers run other nekolib code than this process "
+            f"(e.g. {worker}: source {version.get('source')}, Python {version.get('python')}; "
+            f"here: source {here['source']}, Python {here['python']}): install the same nekolib "
+            "on the workers"
+        )
+
+
+def _worker_code() -> dict[str, Any]:
+    from nekolib.lab.version import code_version
+
+    return code_version()
+
+
 # --------------------------------------------------------------------------- internals
-def _todo(experiment: Experiment, store: Store) -> list[int]:
-    done = store.done()
-    return [i for i in range(experiment.total) if i not in done]
+def _run_serial(
+    experiment: Experiment,
+    store: Store,
+    todo: list[int],
+    progress: bool,
+    on_rows: RowsHook | None,
+) -> None:
+    bar = _bar(experiment, experiment.total - len(todo), progress)
+    try:
+        for index in todo:
+            _stored(store, play_games(experiment, [index]), bar, on_rows)
+    finally:
+        bar.close()
 
 
 def _batches(indices: Sequence[int], size: int) -> list[list[int]]:
@@ -158,21 +249,47 @@ def _run_on(
     experiment: Experiment,
     store: Store,
     batches: list[list[int]],
+    window: int,
     progress: bool,
     on_rows: RowsHook | None,
 ) -> None:
+    """Keep at most ``window`` batches submitted; store and release each as it finishes."""
     from dask.distributed import as_completed
 
     done = experiment.total - sum(len(b) for b in batches)
     bar = _bar(experiment, done, progress)
-    tag = f"nekolib-lab-{experiment.fingerprint()}"
-    futures = [client.submit(play_games, experiment, b, key=f"{tag}-{b[0]}") for b in batches]
+    queue: Iterator[list[int]] = iter(batches)
+    pending: dict[str, tuple[Any, list[int]]] = {}
+
+    def submit() -> Any | None:
+        indices = next(queue, None)
+        if indices is None:
+            return None
+        key = task_key(experiment, indices)
+        future = client.submit(play_games, experiment, indices, key=key, pure=False)
+        pending[key] = (future, indices)
+        return future
+
+    finished = as_completed([f for f in (submit() for _ in range(max(1, window))) if f])
     try:
-        for future in as_completed(futures):
-            _stored(store, future.result(), bar, on_rows)
+        for future in finished:
+            rows = future.result()
+            _, indices = pending.pop(future.key)
+            future.release()
+            del future
+            if [r["index"] for r in rows] != indices:  # a task key answered for other games
+                raise IncompleteRunError(
+                    f"a Dask task for games {index_ranges(indices)} returned games "
+                    f"{index_ranges([r['index'] for r in rows])}; nothing of it was stored"
+                )
+            _stored(store, rows, bar, on_rows)
+            more = submit()
+            if more is not None:
+                finished.add(more)
     finally:
         bar.close()
-        client.cancel([f for f in futures if not f.done()])
+        if pending:
+            client.cancel([future for future, _ in pending.values()])
 
 
 def _stored(store: Store, rows: list[dict[str, Any]], bar: Any, on_rows: RowsHook | None) -> None:

@@ -1,6 +1,7 @@
-"""Summaries of result rows: tidy tables, win shares with Wilson intervals, seat advantage,
-Bradley-Terry ratings and parameter sweeps. Plain lists of dicts (no pandas needed);
-:func:`to_markdown` prints any of them.
+"""Summaries of result rows: tidy tables, win shares with Wilson intervals, head-to-head
+records, seat advantage with one test per table, Bradley-Terry ratings and parameter sweeps
+with a test of whether the values differ. Plain lists of dicts (no pandas needed);
+:func:`to_markdown` prints any of them. The tests live in :mod:`nekolib.lab.inference`.
 
 A player's *win share* in a game is its return: 1 for a win, 0 for a loss, ``1/k`` when
 ``k`` players share the win. Shares are averaged over the seats an agent (or a seat
@@ -16,13 +17,32 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from nekolib.core import NekoError
+from nekolib.lab.inference import (
+    binom_test,
+    chi2_gof,
+    chi2_homogeneity,
+    detectable_edge,
+    games_for_edge,
+    holm,
+    kruskal,
+    lower_bound_all,
+    norm_sf,
+)
+
 __all__ = [
     "agent_shares",
     "bradley_terry",
+    "head_to_head",
+    "labelled",
     "ladder",
+    "pairwise_record",
     "pairwise_wins",
+    "power_line",
     "seat_shares",
+    "seat_tests",
     "sweep_summary",
+    "sweep_tests",
     "tidy",
     "to_markdown",
     "wilson",
@@ -121,6 +141,19 @@ def _fmt(value: Any, digits: int = 3) -> str:
     return str(value)
 
 
+def labelled(rows: Iterable[Row], experiment: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """``rows`` with each seat's label showing the options the experiment gives it
+    (``mcts`` -> ``mcts (iterations=100)``), for tables and charts."""
+    from nekolib.lab.experiment import agent_label
+
+    names: dict[str, str] = {}
+    out = []
+    for row in rows:
+        seats = [names.setdefault(a, agent_label(experiment, a)) for a in row["seats"]]
+        out.append({**row, "seats": seats})
+    return out
+
+
 # --------------------------------------------------------------------------- win shares
 def agent_shares(rows: Iterable[Row]) -> list[dict[str, Any]]:
     """Per agent: seats played ``n``, wins (sum of returns), share and its Wilson 95% CI, and
@@ -139,22 +172,114 @@ def agent_shares(rows: Iterable[Row]) -> list[dict[str, Any]]:
     ]
 
 
-def seat_shares(rows: Iterable[Row]) -> list[dict[str, Any]]:
-    """Per (players, seat): games, wins, share with Wilson 95% CI, and the fair ``1/players``.
-
-    Seat advantage shows as a share outside ``fair``; rotating seatings make it a property of
-    the seat, not of who sat there.
+def seat_shares(rows: Iterable[Row], by_point: bool = True) -> list[dict[str, Any]]:
+    """Per (players, sweep point, seat): games, wins (sum of returns), ``solo`` wins,
+    ``shared`` wins (draws when 2 play), share with Wilson 95% CI, the fair ``1/players``,
+    the score test of share = fair (``p``) and Holm's adjustment over the table's seats
+    (``p_holm``; ``edge`` is ``yes`` where it is below 0.05). One table per player count
+    and sweep point (``by_point=False`` pools the points: only for one rule variant).
     """
-    wins: dict[tuple[int, int], float] = defaultdict(float)
-    games: dict[tuple[int, int], int] = defaultdict(int)
+    groups = _seat_groups(rows, by_point)
+    out = []
+    for (n, point), members in groups.items():
+        table = []
+        for s in range(n):
+            wins = sum(r["returns"][s] for r in members)
+            solo = sum(1 for r in members if r["winners"] == [s])
+            shared = sum(1 for r in members if s in r["winners"] and len(r["winners"]) > 1)
+            entry: dict[str, Any] = {"players": n}
+            if point:
+                entry["point"] = point
+            entry |= {"seat": s, **_share(wins, len(members)), "solo": solo, "shared": shared}
+            entry["fair"] = 1 / n
+            entry["p"] = _score_p(wins, len(members), 1 / n)
+            table.append(entry)
+        adjusted = holm([e["p"] for e in table]) if n > 2 else [e["p"] for e in table]
+        if n == 2:  # both seats share one exact test of the decisive games
+            adjusted = [seat_tests(members, by_point=False)[0]["p"]] * 2
+        for entry, p_adj in zip(table, adjusted, strict=True):
+            entry["p_holm"] = p_adj
+            entry["edge"] = "yes" if p_adj < 0.05 else "no"
+        out += table
+    return out
+
+
+def seat_tests(rows: Iterable[Row], by_point: bool = True) -> list[dict[str, Any]]:
+    """One test of "no seat has an edge" per player count (and sweep point), with its power.
+
+    Two players: the exact binomial test of seat 0's wins among decisive games (draws, i.e.
+    shared wins, left out). More: Pearson's chi-square of the wins per seat (a shared win
+    split) against ``games / players`` each. ``edge80``: the edge of one seat over fair that
+    the per-seat test (Holm over the seats) finds with 80% power; ``power``: the sentence.
+    """
+    out = []
+    for (n, point), members in _seat_groups(rows, by_point).items():
+        games = len(members)
+        entry: dict[str, Any] = {"players": n}
+        if point:
+            entry["point"] = point
+        if n == 2:
+            w0 = sum(1 for r in members if r["winners"] == [0])
+            w1 = sum(1 for r in members if r["winners"] == [1])
+            draws = games - w0 - w1
+            stat, df, p = float(w0), 0, binom_test(w0, w0 + w1)
+            entry |= {"games": games, "W": w0, "D": draws, "L": w1}
+            entry |= {"test": "exact binomial (seat 0 W vs L)", "statistic": stat}
+            trials, p0, tests = w0 + w1, 0.5, 1
+        else:
+            wins = [sum(r["returns"][s] for r in members) for s in range(n)]
+            stat, df, p = chi2_gof(wins, [games / n] * n)
+            shared = sum(1 for r in members if len(r["winners"]) > 1)
+            entry |= {"games": games, "shared": shared, "test": f"chi-square, {df} df"}
+            entry["statistic"] = stat
+            trials, p0, tests = games, 1 / n, n
+        edge = detectable_edge(trials, p0, tests)
+        what = "decisive games" if n == 2 else "games"
+        entry |= {"p": p, "edge80": edge, "power": power_line(trials, p0, tests, what=what)}
+        out.append(entry)
+    return out
+
+
+def power_line(
+    n: int, p0: float, tests: int = 1, target: float | None = None, what: str = "games"
+) -> str:
+    """``N games detect an edge of X points with 80% power; M would detect Y`` (``what``
+    names the trials: ``decisive games`` when draws are left out)."""
+    edge = detectable_edge(n, p0, tests)
+    if target is None:
+        target = max(0.005, math.floor(edge * 200) / 400)  # half the edge, to 0.5 points
+    more = games_for_edge(target, p0, tests)
+    level = f"5% level, Holm over {tests} seats" if tests > 1 else "5% level"
+    return (
+        f"{n} {what} detect an edge of {100 * edge:.1f} points with 80% power ({level}); "
+        f"{more} would detect {100 * target:.1f}"
+    )
+
+
+def _score_p(wins: float, n: int, p0: float) -> float:
+    """Two-sided score test of a proportion (normal approximation, null variance)."""
+    if n == 0:
+        return 1.0
+    z = (wins / n - p0) / math.sqrt(p0 * (1 - p0) / n)
+    return min(1.0, 2 * norm_sf(abs(z)))
+
+
+def _seat_groups(rows: Iterable[Row], by_point: bool) -> dict[tuple[int, str], list[Row]]:
+    groups: dict[tuple[int, str], list[Row]] = defaultdict(list)
     for row in rows:
-        for seat, r in enumerate(row["returns"]):
-            wins[row["players"], seat] += r
-            games[row["players"], seat] += 1
-    return [
-        {"players": n, "seat": s, **_share(wins[n, s], games[n, s]), "fair": 1 / n}
-        for n, s in sorted(games)
-    ]
+        point = _point_label(row.get("point") or {}) if by_point else ""
+        groups[row["players"], point].append(row)
+    return dict(sorted(groups.items(), key=lambda kv: kv[0][0]))
+
+
+def _point_label(point: Mapping[str, Any]) -> str:
+    return ", ".join(f"{k}={_compact(v)}" for k, v in point.items())
+
+
+def _compact(value: Any) -> str:
+    if isinstance(value, list | tuple):
+        return ",".join(_compact(v) for v in value)
+    return str(value)
 
 
 # --------------------------------------------------------------------------- ratings
@@ -177,57 +302,135 @@ def pairwise_wins(rows: Iterable[Row]) -> dict[tuple[str, str], float]:
     return dict(wins)
 
 
+def pairwise_record(rows: Iterable[Row]) -> dict[tuple[str, str], list[int]]:
+    """``record[a, b] = [W, D, L]``: comparisons where ``a`` finished above, level with or
+    below ``b`` (every pair of seats held by different agents, by return)."""
+    record: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
+    for row in rows:
+        seats, returns = row["seats"], row["returns"]
+        for i in range(len(seats)):
+            for j in range(len(seats)):
+                if i == j or seats[i] == seats[j]:
+                    continue
+                ra, rb = returns[i], returns[j]
+                record[seats[i], seats[j]][0 if ra > rb else 1 if ra == rb else 2] += 1
+    return dict(record)
+
+
 def bradley_terry(
     wins: Mapping[tuple[str, str], float],
     anchor: str | None = None,
     prior: float = 0.5,
     iterations: int = 10_000,
     tol: float = 1e-12,
+    start: Mapping[str, float] | None = None,
 ) -> dict[str, float]:
     """Bradley-Terry ratings on the Elo scale (400·log10 of strength), ``anchor`` at 0.
 
     Fitted by Hunter's (2004) MM algorithm: ``p_i <- W_i / sum_j n_ij / (p_i + p_j)``.
     ``prior`` adds that many wins to both sides of every pair that met, so an agent that
-    never won still gets a finite rating (``prior=0``: the plain maximum-likelihood fit).
-    ``anchor`` defaults to ``"random"`` if rated, else the first agent by name.
+    never won still gets a finite rating. ``prior=0`` is the plain maximum-likelihood fit,
+    which is finite only when every agent has beaten (and lost to) the others' group
+    (Ford 1957: the "finished above" graph is strongly connected): agents above the
+    anchor's group then rate ``inf``, below it ``-inf``, neither ``nan``.
+    ``anchor`` defaults to ``"random"`` if rated, else the first agent by name; ``start``:
+    ratings to start the iteration from (the bootstrap starts from the full fit).
     """
     agents = sorted({a for pair in wins for a in pair})
     if not agents:
         return {}
+    if not isinstance(prior, int | float) or prior < 0:
+        raise NekoError(f"prior must be a number of wins >= 0; got {prior!r}")
+    anchor = anchor if anchor in agents else ("random" if "random" in agents else agents[0])
     w = {(a, b): wins.get((a, b), 0.0) for a in agents for b in agents if a != b}
     met = {pair for pair in w if w[pair] + w[pair[::-1]] > 0}
     w = {pair: v + (prior if pair in met else 0.0) for pair, v in w.items()}
-    p = dict.fromkeys(agents, 1.0)
+    beat = {a: {b for b in agents if b != a and w[a, b] > 0} for a in agents}
+    reach = _closure(beat)
+    group = [a for a in agents if a == anchor or (a in reach[anchor] and anchor in reach[a])]
+    out = {}
+    for a in agents:
+        if a in group:
+            continue
+        above, below = anchor in reach[a], a in reach[anchor]
+        out[a] = math.inf if above and not below else -math.inf if below else math.nan
+    inner = {pair: v for pair, v in w.items() if pair[0] in group and pair[1] in group}
+    first = {
+        a: 10 ** (start[a] / 400) for a in group if start and math.isfinite(start.get(a, math.nan))
+    }
+    p = _mm(group, inner, iterations, tol, first)
+    base = p[anchor]
+    out |= {a: 400 * math.log10(p[a] / base) for a in group}
+    return {a: out[a] for a in agents}
+
+
+def _closure(beat: Mapping[str, set[str]]) -> dict[str, set[str]]:
+    """Agents each agent reaches through "finished above" links (itself included)."""
+    reach = {a: {a} | set(bs) for a, bs in beat.items()}
+    for k in reach:
+        for a in reach:
+            if k in reach[a]:
+                reach[a] |= reach[k]
+    return reach
+
+
+def _mm(
+    agents: list[str],
+    w: Mapping[tuple[str, str], float],
+    iterations: int,
+    tol: float,
+    start: Mapping[str, float] | None = None,
+) -> dict[str, float]:
+    """Hunter's MM iteration on one strongly connected group (geometric mean 1)."""
+    p = {a: (start or {}).get(a, 1.0) for a in agents}
+    if len(agents) == 1:
+        return p
     for _ in range(iterations):
         new = {}
         for a in agents:
-            total = sum(w[a, b] for b in agents if b != a)
-            denom = sum((w[a, b] + w[b, a]) / (p[a] + p[b]) for b in agents if b != a)
+            total = sum(w.get((a, b), 0.0) for b in agents if b != a)
+            denom = sum(
+                (w.get((a, b), 0.0) + w.get((b, a), 0.0)) / (p[a] + p[b]) for b in agents if b != a
+            )
             new[a] = total / denom if denom > 0 else p[a]
-        scale = math.exp(sum(math.log(max(v, 1e-300)) for v in new.values()) / len(new))
+        scale = math.exp(sum(math.log(v) for v in new.values()) / len(new))
         new = {a: v / scale for a, v in new.items()}
-        change = max(abs(math.log(max(new[a], 1e-300) / max(p[a], 1e-300))) for a in agents)
+        change = max(abs(math.log(new[a] / p[a])) for a in agents)
         p = new
         if change < tol:
             break
-    anchor = anchor if anchor in p else ("random" if "random" in p else agents[0])
-    base = p[anchor]
-    return {a: 400 * math.log10(max(p[a], 1e-300) / base) for a in agents}
+    return p
 
 
 def ladder(
     rows: Sequence[Row], anchor: str | None = None, bootstrap: int = 200, seed: int = 0
 ) -> list[dict[str, Any]]:
-    """The strength ladder: per agent its Bradley-Terry rating (Elo scale, anchor 0) with a
-    bootstrap 95% interval over games, and its win share with the Wilson 95% interval.
-    Sorted strongest first."""
+    """The strength ladder: per agent its Bradley-Terry rating (Elo scale, anchor 0, half-win
+    prior) with a bootstrap 95% interval over games, and its win share with the Wilson 95%
+    interval. Sorted strongest first.
+
+    An agent with a perfect record against the anchor has no upper bound (``elo_high`` is
+    ``inf``) and its lower end is the one-sided 95% bound of that record
+    (:func:`head_to_head`), not the prior's artefact; likewise for a record of no wins.
+    Whether two agents differ is :func:`head_to_head`'s question, not the overlap of these.
+    """
     ratings = bradley_terry(pairwise_wins(rows), anchor)
-    spread = _bootstrap_ratings(rows, anchor, bootstrap, seed)
+    base = anchor if anchor in ratings else ("random" if "random" in ratings else min(ratings))
+    spread = _bootstrap_ratings(rows, base, bootstrap, seed)
     shares = {s["agent"]: s for s in agent_shares(rows)}
+    record = pairwise_record(rows)
     out = []
     for agent, rating in sorted(ratings.items(), key=lambda kv: -kv[1]):
         share = shares[agent]
         low, high = spread.get(agent, (math.nan, math.nan))
+        wdl = record.get((agent, base), [0, 0, 0])
+        note = ""
+        if agent != base and sum(wdl) and wdl[0] == sum(wdl):
+            low, high = _elo(lower_bound_all(sum(wdl))), math.inf
+            note = f"unbeaten vs {base} ({wdl[0]}-0): one-sided bound"
+        elif agent != base and sum(wdl) and wdl[2] == sum(wdl):
+            low, high = -math.inf, -_elo(lower_bound_all(sum(wdl)))
+            note = f"never above {base} (0-{wdl[2]}): one-sided bound"
         out.append(
             {
                 "agent": agent,
@@ -239,9 +442,79 @@ def ladder(
                 "low": share["low"],
                 "high": share["high"],
                 "fair": share["fair"],
+                "note": note,
             }
         )
     return out
+
+
+def head_to_head(
+    rows: Sequence[Row], bootstrap: int = 200, seed: int = 0, order: Sequence[str] | None = None
+) -> list[dict[str, Any]]:
+    """Every pair of agents that met, stronger first (ladder order): comparisons ``n``,
+    ``W``/``D``/``L`` (finished above / level / below), the first agent's score
+    ``(W + D/2) / n`` with its Wilson 95% interval, the exact sign test of W against L
+    (``p``; ``p_holm``: Holm-adjusted over the table's pairs), and the rating difference
+    (Elo) with a bootstrap 95% interval.
+
+    A perfect record (``L = D = 0``) has no finite difference: ``diff_low`` is then the
+    one-sided 95% bound ``400·log10(q / (1 - q))``, ``q = 0.05^(1/n)`` (Clopper-Pearson),
+    and ``diff_high`` is ``inf``.
+    """
+    ratings = bradley_terry(pairwise_wins(rows))
+    order = list(order or sorted(ratings, key=lambda a: -ratings[a]))
+    record = pairwise_record(rows)
+    diffs = _bootstrap_diffs(rows, order, bootstrap, seed)
+    out = []
+    for i, a in enumerate(order):
+        for b in order[i + 1 :]:
+            if (a, b) not in record:
+                continue
+            w, d, lost = record[a, b]
+            n = w + d + lost
+            score = (w + d / 2) / n
+            low, high = wilson(w + d / 2, n)
+            entry: dict[str, Any] = {"pair": f"{a} - {b}", "n": n, "W": w, "D": d, "L": lost}
+            entry |= {"score": score, "low": low, "high": high, "p": binom_test(w, w + lost)}
+            entry["diff"] = ratings[a] - ratings[b]
+            dlow, dhigh = diffs.get((a, b), (math.nan, math.nan))
+            if lost == 0 and d == 0:
+                dlow, dhigh = _elo(lower_bound_all(n)), math.inf
+            elif w == 0 and d == 0:
+                dlow, dhigh = -math.inf, -_elo(lower_bound_all(n))
+            entry |= {"diff_low": dlow, "diff_high": dhigh}
+            out.append(entry)
+    for entry, p_adj in zip(out, holm([e["p"] for e in out]), strict=True):
+        entry["p_holm"] = p_adj
+    return out
+
+
+def _elo(q: float) -> float:
+    """The Elo difference of a score ``q``: ``400·log10(q / (1 - q))``."""
+    if q <= 0:
+        return -math.inf
+    if q >= 1:
+        return math.inf
+    return 400 * math.log10(q / (1 - q))
+
+
+def _bootstrap_diffs(
+    rows: Sequence[Row], order: Sequence[str], rounds: int, seed: int
+) -> dict[tuple[str, str], tuple[float, float]]:
+    """2.5% and 97.5% quantiles of rating differences over ``rounds`` resamples of games."""
+    if rounds <= 0 or not rows:
+        return {}
+    rng = random.Random(seed)
+    samples: dict[tuple[str, str], list[float]] = defaultdict(list)
+    full = bradley_terry(pairwise_wins(rows))
+    for _ in range(rounds):
+        resample = [rows[rng.randrange(len(rows))] for _ in rows]
+        r = bradley_terry(pairwise_wins(resample), iterations=2000, tol=1e-9, start=full)
+        for i, a in enumerate(order):
+            for b in order[i + 1 :]:
+                if a in r and b in r:
+                    samples[a, b].append(r[a] - r[b])
+    return {pair: (_quantile(v, 0.025), _quantile(v, 0.975)) for pair, v in samples.items()}
 
 
 def _bootstrap_ratings(
@@ -252,10 +525,11 @@ def _bootstrap_ratings(
         return {}
     rng = random.Random(seed)
     samples: dict[str, list[float]] = defaultdict(list)
+    full = bradley_terry(pairwise_wins(rows), anchor)
     for _ in range(rounds):
         resample = [rows[rng.randrange(len(rows))] for _ in rows]
         for agent, r in bradley_terry(
-            pairwise_wins(resample), anchor, iterations=500, tol=1e-9
+            pairwise_wins(resample), anchor, iterations=2000, tol=1e-9, start=full
         ).items():
             samples[agent].append(r)
     return {a: (_quantile(v, 0.025), _quantile(v, 0.975)) for a, v in samples.items()}
@@ -272,38 +546,107 @@ def _quantile(values: Sequence[float], q: float) -> float:
 # --------------------------------------------------------------------------- sweeps
 def sweep_summary(rows: Iterable[Row], by: Sequence[str] | None = None) -> list[dict[str, Any]]:
     """Per sweep point (and player count): games, mean game length with a 95% normal
-    interval, every seat's win share (``seat0`` ...; ``fair`` = 1/players), and per agent
-    its win share (``share_<agent>``) and mean score (``score_<agent>``, if games score).
+    interval, seat 0's win share with its Wilson interval (``seat0_low``/``seat0_high``)
+    and, where shared wins happen, seat 0's ``W``/``D``/``L`` (solo win, shared win, no
+    win); every seat's share (``seat1`` ...; ``fair`` = 1/players); per agent its win share
+    (``share_<agent>`` with ``_low``/``_high``) and mean score (``score_<agent>``).
 
     ``by``: the sweep keys to group on (default: every key of the rows' ``point``).
-    Intervals of the shares: :func:`wilson` of ``share * games`` (seats) or
-    :func:`agent_shares` of the group's rows (agents).
+    Whether the values differ at all is :func:`sweep_tests`' question.
     """
-    groups: dict[tuple[Any, ...], list[Row]] = defaultdict(list)
+    groups = _sweep_groups(rows, by)
+    out = []
+    for (players, *_), (point, members) in groups.items():
+        n = len(members)
+        lengths = [r["length"] for r in members]
+        mean = sum(lengths) / n
+        sd = math.sqrt(sum((x - mean) ** 2 for x in lengths) / (n - 1)) if n > 1 else 0.0
+        entry: dict[str, Any] = {"players": players, **point}
+        entry |= {"games": n, "length": mean, "length_ci": Z95 * sd / math.sqrt(n)}
+        entry["fair"] = 1 / players
+        for seat in range(players):
+            entry[f"seat{seat}"] = sum(r["returns"][seat] for r in members) / n
+            if seat == 0:
+                entry["seat0_low"], entry["seat0_high"] = wilson(entry["seat0"] * n, n)
+                w, d, lost = _wdl(members, 0)
+                if d:
+                    entry |= {"W": w, "D": d, "L": lost}
+        for share in agent_shares(members) if len(_agents(members)) > 1 else []:
+            a = share["agent"]
+            entry[f"share_{a}"] = share["share"]
+            entry[f"share_{a}_low"], entry[f"share_{a}_high"] = share["low"], share["high"]
+        for agent, score in _mean_scores(members).items():
+            entry[f"score_{agent}"] = score
+        out.append(entry)
+    return out
+
+
+def sweep_tests(rows: Iterable[Row], by: Sequence[str] | None = None) -> list[dict[str, Any]]:
+    """Do the sweep values differ? Per player count, one test per quantity over the values:
+    game length (Kruskal-Wallis), seat 0's W/D/L (chi-square of homogeneity; W/L when no
+    game is shared) and, when agents rotate, the first agent's W/D/L (same test)."""
+    groups = _sweep_groups(rows, by)
+    counts = sorted({key[0] for key in groups})
+    out = []
+    for players in counts:
+        mine = [members for key, (_, members) in groups.items() if key[0] == players]
+        if len(mine) < 2:
+            continue
+        h, df, p = kruskal([[r["length"] for r in m] for m in mine])
+        out.append(_test_row(players, "game length", "Kruskal-Wallis", h, df, p))
+        stat, df, p = chi2_homogeneity([_wdl(m, 0) for m in mine])
+        out.append(_test_row(players, "seat 0 W/D/L", "chi-square", stat, df, p))
+        agents = _agents([r for m in mine for r in m])
+        if len(agents) > 1:
+            table = [_agent_wdl(m, agents[0]) for m in mine]
+            stat, df, p = chi2_homogeneity(table)
+            out.append(_test_row(players, f"{agents[0]} W/D/L", "chi-square", stat, df, p))
+    return out
+
+
+def _test_row(players: int, quantity: str, test: str, stat: float, df: int, p: float) -> dict:
+    if df == 0:
+        test, stat, p = "none: every value gave the same outcomes", math.nan, math.nan
+        return {"players": players, "quantity": quantity, "test": test, "statistic": stat, "p": p}
+    return {"players": players, "quantity": quantity, "test": f"{test}, {df} df",
+            "statistic": stat, "p": p}  # fmt: skip
+
+
+def _sweep_groups(
+    rows: Iterable[Row], by: Sequence[str] | None
+) -> dict[tuple[Any, ...], tuple[dict[str, Any], list[Row]]]:
+    groups: dict[tuple[Any, ...], tuple[dict[str, Any], list[Row]]] = {}
     keys: list[str] | None = list(by) if by is not None else None
     for row in rows:
         point = row.get("point", {})
         if keys is None:
             keys = list(point)
-        groups[(row["players"], *(_key(point.get(k)) for k in keys))].append(row)
-    out = []
-    for group_key, members in groups.items():
-        n, players = len(members), group_key[0]
-        lengths = [r["length"] for r in members]
-        mean = sum(lengths) / n
-        sd = math.sqrt(sum((x - mean) ** 2 for x in lengths) / (n - 1)) if n > 1 else 0.0
-        entry: dict[str, Any] = {"players": players}
-        entry.update({k: members[0]["point"].get(k) for k in keys or []})
-        entry |= {"games": n, "length": mean, "length_ci": Z95 * sd / math.sqrt(n)}
-        entry["fair"] = 1 / players
-        for seat in range(players):
-            entry[f"seat{seat}"] = sum(r["returns"][seat] for r in members) / n
-        for share in agent_shares(members):
-            entry[f"share_{share['agent']}"] = share["share"]
-        for agent, score in _mean_scores(members).items():
-            entry[f"score_{agent}"] = score
-        out.append(entry)
-    return out
+        group = (row["players"], *(_key(point.get(k)) for k in keys))
+        groups.setdefault(group, ({k: point.get(k) for k in keys}, []))[1].append(row)
+    return groups
+
+
+def _agents(rows: Sequence[Row]) -> list[str]:
+    return list(dict.fromkeys(a for r in rows for a in r["seats"]))
+
+
+def _wdl(rows: Sequence[Row], seat: int) -> list[int]:
+    """Seat ``seat``'s solo wins, shared wins and games without a win."""
+    w = sum(1 for r in rows if r["winners"] == [seat])
+    d = sum(1 for r in rows if seat in r["winners"] and len(r["winners"]) > 1)
+    return [w, d, len(rows) - w - d]
+
+
+def _agent_wdl(rows: Sequence[Row], agent: str) -> list[int]:
+    """Over the seats ``agent`` held: solo wins, shared wins, no win."""
+    w = d = n = 0
+    for r in rows:
+        for seat, a in enumerate(r["seats"]):
+            if a == agent:
+                n += 1
+                w += r["winners"] == [seat]
+                d += seat in r["winners"] and len(r["winners"]) > 1
+    return [w, d, n - w - d]
 
 
 def _mean_scores(rows: Sequence[Row]) -> dict[str, float]:

@@ -5,72 +5,98 @@
 # Does a cleverer player win more often, or is it mostly luck? What happens to the game if
 # the die gets two blank faces?* The balance lab answers them by playing many seeded games
 # between the computer players each game ships (`random`, `greedy`, Monte Carlo tree search
-# `mcts`, and the game's own specialists) and summarising them with honest error bars.
+# `mcts`, and the game's own specialists) and summarising them with honest error bars,
+# one test per question, and the power of that test.
 #
 # This notebook reads the results committed in `results/` (produced by
-# `python -m nekolib lab run experiments/<name>.toml`, which plays on a Dask cluster and
-# can be stopped and resumed), and runs one tiny experiment live. `docs/lab.md` is the
-# reference for experiment files.
+# `python -m nekolib lab run experiments/<name>.toml`, which plays on a Dask cluster, can be
+# stopped and resumed, and records in every row the code that played it), and runs one tiny
+# experiment live. `docs/lab.md` is the reference, with the conclusion of every experiment.
 
 # %%
+import math
 import tempfile
 from pathlib import Path
 
 from nekolib.lab import (
     RESULTS_DIR,
+    head_to_head,
     ladder,
     load_experiment,
     parse_experiment,
     read_rows,
     run_serial,
     seat_shares,
+    seat_tests,
     sweep_summary,
+    sweep_tests,
     tidy,
     to_markdown,
+    wilson,
 )
 from nekolib.lab.charts import seats_figure, sweep_figure
+from nekolib.lab.inference import binom_test
+from nekolib.lab.stats import labelled
 
 EXPERIMENTS = RESULTS_DIR.parent / "experiments"
-print((EXPERIMENTS / "neko_in_dice.toml").read_text())
+print((EXPERIMENTS / "neko_boss_ladder.toml").read_text())
 
 # %% [markdown]
 # An experiment names a game, the player count(s), the agents (one per seat, or a list to
 # `rotate` through every seating), the number of games, a seed, fixed `[params]` and a
 # `[sweep]` of values to try. Every game gets its own seed from a stable hash of
 # (experiment seed, game number), so any worker on any machine plays exactly the same game.
+# `python -m nekolib lab list` shows every agent's settings and every rule parameter.
 
 # %%
-dice = load_experiment(EXPERIMENTS / "neko_in_dice.toml")
-print(dice.total, "games;", "game 401 is", dice.spec(401))
+boards = load_experiment(EXPERIMENTS / "neko_boss_boards.toml")
+print(boards.total, "games;", "game 401 is", boards.spec(401))
+header, ladder_rows = read_rows(RESULTS_DIR / "neko_boss_ladder.jsonl")
+print("played by", {k: ladder_rows[0]["code"][k] for k in ("nekolib", "source", "python")})
+print("mcts settings:", next(r["agents"]["mcts"] for r in ladder_rows if "mcts" in r["agents"]))
 
 # %% [markdown]
-# ## Strength ladders
+# ## Strength: read the head-to-head table
 #
-# Every seating of the agents plays in turn. The **rating** is a Bradley-Terry fit on the
-# Elo scale (`random` = 0; a 100-point gap means the stronger agent finishes above the
-# weaker about 64% of the time), with a bootstrap 95% interval. The **win share** is the
-# mean result over the seats an agent played (1 win, 0 loss, 1/k for a shared win) with
-# a Wilson 95% interval; `fair` is what an agent with no edge would get.
+# The **ladder** rates every agent on the Elo scale (`random` = 0; a 100-point gap means
+# the stronger agent finishes above the weaker about 64% of the time), with a bootstrap
+# 95% interval *against random*. Whether two agents differ is another question, answered
+# by the **head-to-head** table: for each pair the comparisons `n`, wins/draws/losses, the
+# first agent's score with its Wilson 95% interval, the exact sign test `p`, and the
+# rating difference with its own bootstrap interval. A perfect record has no finite
+# difference: it shows the one-sided 95% bound and `inf`.
 
 # %%
-COLUMNS = ["agent", "elo", "elo_low", "elo_high", "seats", "win_share", "low", "high", "fair"]
+COLUMNS = ["agent", "elo", "elo_low", "elo_high", "win_share", "low", "high", "note"]
 for game in ("neko_boss", "neko_in", "manekinecollection", "indovina_gatto"):
-    path = RESULTS_DIR / f"{game}_ladder.jsonl"
-    if not path.exists():
-        print(f"{path.name}: not run yet\n")
-        continue
-    header, rows = read_rows(path)
+    header, rows = read_rows(RESULTS_DIR / f"{game}_ladder.jsonl")
+    rows = labelled(rows, header["experiment"])
     print(f"{game}: {len(rows)} games, {header['experiment']['players']} players")
-    print(to_markdown(ladder(rows), COLUMNS, digits=2), "\n")
+    print(to_markdown(ladder(rows), COLUMNS, digits=2))
+    print(to_markdown(head_to_head(rows), digits=3), "\n")
 
 # %% [markdown]
-# ## Seat advantage
+# In Neko Boss the solver's and MCTS's rating bars overlap, yet head to head the solver
+# wins 30 of 40 comparisons, and the difference's own interval excludes 0. Where an
+# interval of a difference contains 0 (and `p` is large), the order of the two agents is
+# not established by these games: more games, not a longer bar, would settle it.
+
+# %% [markdown]
+# ## Seat advantage: one test per table, then Holm, then power
 #
-# The same agent in every seat, so any difference between seats is the seat's own. A
-# seat whose Wilson interval misses `fair` (1/players) has a significant edge.
+# The same agent in every seat, so any difference between seats is the seat's own.
+# `seat_tests` runs **one** test per player count (2 players: exact binomial of seat 0's
+# wins against its losses, draws aside; more: chi-square of the wins per seat) and says
+# what edge the run could have found (80% power). Only then look at single seats:
+# `seat_shares` flags a seat (`edge`) when its test, Holm-adjusted over the seats, is
+# below 0.05.
 
 # %%
 header, seats_rows = read_rows(RESULTS_DIR / "neko_in_seats.jsonl")
+print(to_markdown(seat_tests(seats_rows), ["players", "games", "test", "statistic", "p"]))
+for t in seat_tests(seats_rows):
+    print(f"{t['players']} players: {t['power']}")
+print()
 print(to_markdown(seat_shares(seats_rows), digits=3))
 
 # %%
@@ -78,20 +104,54 @@ print(to_markdown(seat_shares(seats_rows), digits=3))
 seats_figure(header, seats_rows)
 
 # %% [markdown]
-# ## A parameter sweep: Neko-in's die
+# ## Seat advantage depends on who plays: Neko Boss
 #
-# The catch roll shows a cat colour; a face of `-1` shows none, so nobody is caught on it
-# (`catch_die_faces`; the two brawl dice keep their six colours).
-# With fewer colour faces, fewer cats are carried back to the Garden: how does that change
-# the length of a game and the edge of the first seat?
+# Is Red (seat 0, first to place and to move) favoured? Three answers from the committed
+# data: greedy against itself (2 000 games), the mixed field of the ladder (every agent in
+# every seat), and perfect play after a random placement (the exact value of 200
+# positions, `nekolib/neko_boss/data/perfect_play.json`).
 
 # %%
-header, dice_rows = read_rows(RESULTS_DIR / "neko_in_dice.jsonl")
-print(to_markdown(sweep_summary(dice_rows), digits=3))
+from nekolib.neko_boss.charts import perfect_play  # noqa: E402
+
+header, boss_rows = read_rows(RESULTS_DIR / "neko_boss_seats.jsonl")
+greedy = next(t for t in seat_tests(boss_rows) if t["players"] == 2)
+mixed = seat_tests(ladder_rows)[0]
+exact = perfect_play()["summary"]["random"]
+answers = [
+    ("greedy self-play", greedy["W"], greedy["D"], greedy["L"]),
+    ("ladder: every agent in every seat", mixed["W"], mixed["D"], mixed["L"]),
+    ("perfect play after a random placement", exact["win"], exact["draw"], exact["loss"]),
+]
+table = []
+for who, w, d, lost in answers:
+    n = w + d + lost
+    low, high = wilson(w + d / 2, n)
+    table.append(
+        {"who plays": who, "games": n, "W": w, "D": d, "L": lost, "Red's score": (w + d / 2) / n,
+         "low": low, "high": high, "p (W vs L)": binom_test(w, w + lost)}
+    )  # fmt: skip
+print(to_markdown(table, digits=3))
+print(greedy["power"])
+
+# %% [markdown]
+# ## A parameter sweep: Neko Boss boards
+#
+# Per board: the game length, seat 0's share and its W/D/L (draws exist on the small
+# boards), with intervals. First ask whether the boards differ at all (`sweep_tests`);
+# only then compare single boards. Seat tables are per board: pooling different rules
+# into one "seats" table would answer no question.
+
+# %%
+header, board_rows = read_rows(RESULTS_DIR / "neko_boss_boards.jsonl")
+columns = ["board", "games", "length", "length_ci", "seat0", "seat0_low", "seat0_high",
+           "W", "D", "L"]  # fmt: skip
+print(to_markdown(sweep_summary(board_rows), columns, digits=3))
+print(to_markdown(sweep_tests(board_rows), digits=4))
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-sweep_figure(header, dice_rows)
+sweep_figure(header, board_rows)
 
 # %% [markdown]
 # ## A tiny experiment, live
@@ -115,19 +175,25 @@ tiny = parse_experiment(
 with tempfile.TemporaryDirectory() as out:
     rows = run_serial(tiny, Path(out))
 print(to_markdown(tidy(rows)[:6], ["index", "seats", "winner", "winner_agent", "length", "scores"]))
-print(to_markdown(ladder(rows, bootstrap=0), ["agent", "elo", "win_share", "low", "high"]))
+print(
+    to_markdown(
+        head_to_head(rows, bootstrap=0), ["pair", "n", "W", "D", "L", "score", "low", "high", "p"]
+    )
+)
 
 # %% [markdown]
 # ### Exercise
 #
-# In the 6-player Neko-in games of `neko_in_seats`, which seat (0-5) has the highest win
-# share? Use `seat_shares(seats_rows)`.
+# In the 3-player Neko-in games of `neko_in_seats`, is there a seat advantage? Give the
+# p-value of the one test of the 3-player table (`seat_tests(seats_rows)`).
 
 # %%
-six = [s for s in seat_shares(seats_rows) if s["players"] == 6]
-best_seat = max(six, key=lambda s: s["share"])["seat"]  # your answer
-print(best_seat)
+three = next(t for t in seat_tests(seats_rows) if t["players"] == 3)
+answer = three["p"]  # your answer
+print(round(answer, 4))
 
 # %%
-wins = [sum(r["returns"][k] for r in seats_rows if r["players"] == 6) for k in range(6)]
-assert best_seat == wins.index(max(wins))
+wins = [sum(r["returns"][k] for r in seats_rows if r["players"] == 3) for k in range(3)]
+games = sum(1 for r in seats_rows if r["players"] == 3)
+statistic = sum((w - games / 3) ** 2 / (games / 3) for w in wins)
+assert abs(answer - math.exp(-statistic / 2)) < 1e-9  # chi-square with 2 df: P(X > x) = e^(-x/2)
