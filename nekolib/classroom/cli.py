@@ -94,6 +94,18 @@ def _progress(quiet: bool, total: int, unit: str):
     return lambda items: tqdm(items, total=total, unit=unit, file=sys.stderr)
 
 
+def _picture_progress(quiet: bool):
+    if quiet:
+        return None
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:  # pragma: no cover - tqdm comes with the notebook extra
+        return None
+    return lambda items, total: tqdm(
+        items, total=total, unit="picture", desc="pictures", file=sys.stderr
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the parsed subcommand; a NekoError becomes a one-line message and exit code 2."""
     try:
@@ -141,6 +153,7 @@ def _classroom(args: argparse.Namespace) -> int:
         mode=args.mode,
         feedback=args.feedback,
         secret_file=args.secret_file,
+        picture_progress=_picture_progress(args.quiet),
     )
     out = built.out
     print(f"{len(built.students)} students x {len(built.games)} games ({', '.join(built.games)})")

@@ -282,8 +282,12 @@ def write_classroom(
     mode: str = "graded",
     feedback: str = "form",
     secret_file: str | Path | None = None,
+    picture_progress: Callable[[Iterable[Any], int], Iterable[Any]] | None = None,
 ) -> Built:
-    """Write every student's notebooks, the teacher's files and the nbgrader course."""
+    """Write every student's notebooks, the teacher's files and the nbgrader course.
+
+    Every position is first drawn as PNG on all cores (``picture_progress(items, total)``
+    shows it: the slow part of a build), then ``progress`` wraps the students."""
     if not students:
         raise NekoError("no students: the roster is empty")
     if mode not in MODES:
@@ -294,7 +298,7 @@ def write_classroom(
     built = Built(Path(out), chosen, list(students), mode, feedback)
     teacher = built.out / "teacher"
     secret = read_or_create_secret(Path(secret_file) if secret_file else teacher / SECRET_FILE)
-    prerender(_pictures(students, chosen, mode, secret))
+    prerender(_pictures(students, chosen, mode, secret), progress=picture_progress)
     wrap = progress or (lambda items: items)
     for student in wrap(students):
         for game in chosen:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import base64
 import os
 import warnings
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 __all__ = ["PNG_SCALE", "attachment_cell", "output_bundle", "png_of", "prerender"]
@@ -65,21 +65,28 @@ def _render(svg: str) -> bytes | None:
     return _png(svg)
 
 
-def prerender(svgs: Iterable[str], workers: int | None = None) -> int:
+Progress = Callable[[Iterable[Any], int], Iterable[Any]]
+"""Wraps an iterable of ``total`` items to show progress (e.g. a tqdm bar)."""
+
+
+def prerender(
+    svgs: Iterable[str], workers: int | None = None, progress: Progress | None = None
+) -> int:
     """Render many SVGs to PNG on every core at once (cairosvg is the slow part of a
     build: about half a second a picture); later :func:`png_of` calls find them cached.
-    Returns how many were rendered."""
-    todo = sorted({svg for svg in svgs})
+    ``progress(items, total)`` shows the pictures done. Returns how many were rendered."""
+    todo = sorted({svg for svg in svgs if svg not in _CACHE})
     if not todo:
         return 0
+    show = progress or (lambda items, total: items)
     workers = workers or os.cpu_count() or 1
     if workers == 1 or len(todo) < 4:
-        results = [_render(svg) for svg in todo]
+        results = list(show(map(_render, todo), len(todo)))
     else:
         from concurrent.futures import ProcessPoolExecutor
 
         with ProcessPoolExecutor(workers) as pool:
-            results = list(pool.map(_render, todo, chunksize=4))
+            results = list(show(pool.map(_render, todo, chunksize=4), len(todo)))
     for svg, png in zip(todo, results, strict=True):
         _CACHE[svg] = png
     return len(todo)
