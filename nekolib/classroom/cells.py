@@ -10,7 +10,7 @@ from nbformat.notebooknode import NotebookNode
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 from nekolib.classroom.answers import NUMBER, SET, TEXT, Answer
-from nekolib.classroom.bank import all_exercises
+from nekolib.classroom.bank import all_exercises, notes_for
 from nekolib.classroom.exercise import LEVELS, Variant
 from nekolib.classroom.pictures import attachment_cell, output_bundle
 from nekolib.core import NekoError
@@ -101,11 +101,8 @@ def game_title(game: str) -> str:
 
 
 def game_notes(game: str) -> str:
-    """The facts every prompt of the game relies on (the bank's ``NOTES``), or ``""``."""
-    from nekolib.classroom import bank
-
-    notes_for = getattr(bank, "notes_for", None)
-    return notes_for(game) if notes_for is not None else ""
+    """The facts every prompt of the game relies on (the bank's ``NOTES``)."""
+    return notes_for(game)
 
 
 def literal(answer: Answer, kind: str) -> str:

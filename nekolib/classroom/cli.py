@@ -84,17 +84,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     grade.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
-def _progress(quiet: bool, total: int, unit: str):
-    if quiet:
-        return None
-    try:
-        from tqdm.auto import tqdm
-    except ImportError:  # pragma: no cover - tqdm comes with the notebook extra
-        return None
-    return lambda items: tqdm(items, total=total, unit=unit, file=sys.stderr)
-
-
-def _picture_progress(quiet: bool):
+def _bar(quiet: bool, unit: str):
+    """``bar(items, total)``: a progress bar on stderr, or ``None`` (quiet, or no tqdm)."""
     if quiet:
         return None
     try:
@@ -102,8 +93,14 @@ def _picture_progress(quiet: bool):
     except ImportError:  # pragma: no cover - tqdm comes with the notebook extra
         return None
     return lambda items, total: tqdm(
-        items, total=total, unit="picture", desc="pictures", file=sys.stderr
+        items, total=total, unit=unit, desc=f"{unit}s", file=sys.stderr
     )
+
+
+def _progress(quiet: bool, total: int, unit: str):
+    """A bar over ``total`` items of ``unit`` (the builder's and grader's ``progress``)."""
+    bar = _bar(quiet, unit)
+    return None if bar is None else lambda items: bar(items, total)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -153,7 +150,7 @@ def _classroom(args: argparse.Namespace) -> int:
         mode=args.mode,
         feedback=args.feedback,
         secret_file=args.secret_file,
-        picture_progress=_picture_progress(args.quiet),
+        picture_progress=_bar(args.quiet, "picture"),
     )
     out = built.out
     print(f"{len(built.students)} students x {len(built.games)} games ({', '.join(built.games)})")

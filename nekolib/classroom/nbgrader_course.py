@@ -15,8 +15,8 @@ from typing import Any
 
 from nbformat.notebooknode import NotebookNode
 
-from nekolib.classroom.cells import answer_literal, answer_name, check_name
-from nekolib.classroom.handout import check_source, graded_notebook
+from nekolib.classroom.cells import answer_literal, answer_name, check_name, game_title
+from nekolib.classroom.handout import check_source, graded_notebook, graded_variants
 from nekolib.classroom.hidden_test import hidden_test_source
 from nekolib.classroom.roster import Student
 
@@ -48,9 +48,6 @@ def _mark(cell: NotebookNode, grade_id: str, **flags: Any) -> NotebookNode:
 
 def nbgrader_notebook(game: str, course: str, secret: str) -> NotebookNode:
     """The nbgrader source notebook of ``game``: the class's numbers, solutions, hidden tests."""
-    from nekolib.classroom.cells import game_title
-    from nekolib.classroom.handout import graded_variants
-
     who = nbgrader_student(course)
     nb = graded_notebook(
         who,
@@ -60,7 +57,7 @@ def nbgrader_notebook(game: str, course: str, secret: str) -> NotebookNode:
         title=f"# {game_title(game)}: exercises ({course})",
         shared=True,
     )
-    variants = {k: v for k, v in enumerate(graded_variants(game, secret, who.id), start=1)}
+    variants = dict(enumerate(graded_variants(game, secret, who.id), start=1))
     cells = []
     for cell in nb.cells:
         cell_id = str(cell.get("id", ""))

@@ -21,6 +21,7 @@ runnable worked-solution cell), ``teacher/answer_key.csv`` and an nbgrader cours
 from __future__ import annotations
 
 import csv
+import functools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -44,11 +45,17 @@ from nekolib.classroom.cells import (
     picture_cell,
     prompt_markdown,
 )
-from nekolib.classroom.exercise import DEMO_SEED, Exercise, Variant
+from nekolib.classroom.exercise import DEMO_SEED, Variant, variant_seed
 from nekolib.classroom.graded import FEEDBACK_MODES
 from nekolib.classroom.handout import graded_notebook
-from nekolib.classroom.nbgrader_course import NBGRADER_CONFIG, NBGRADER_STUB, nbgrader_notebook
+from nekolib.classroom.nbgrader_course import (
+    NBGRADER_CONFIG,
+    NBGRADER_STUB,
+    nbgrader_notebook,
+    nbgrader_student,
+)
 from nekolib.classroom.pictures import prerender, svg_text
+from nekolib.classroom.report import fairness_report, format_report
 from nekolib.classroom.roster import Student
 from nekolib.classroom.secret import SECRET_FILE, class_seed, read_or_create_secret
 from nekolib.core import NekoError
@@ -75,13 +82,7 @@ def student_seed(mode: str, secret: str, student: str, key: str) -> int:
     """The seed of a student's variant: keyed by the class secret in graded mode."""
     if mode == "graded":
         return class_seed(secret, student, key)
-    return exercise_for_key(key).for_student(student).seed
-
-
-def exercise_for_key(key: str) -> Exercise:
-    from nekolib.classroom.bank import exercise
-
-    return exercise(key)
+    return variant_seed(student, key)
 
 
 def _check_source(k: int, variant: Variant) -> str:
@@ -160,7 +161,7 @@ def practice_notebook(student: Student, game: str) -> NotebookNode:
 
 def _solution_cells(k: int, variant: Variant) -> list[NotebookNode]:
     hints = "\n".join(f"{i}. {hint}" for i, hint in enumerate(variant.hints, start=1))
-    band = getattr(variant.exercise, "band", "")
+    band = variant.exercise.band
     cells = [
         markdown(
             f"**Hints** (practice mode shows them one by one after wrong answers):\n\n{hints}"
@@ -170,9 +171,8 @@ def _solution_cells(k: int, variant: Variant) -> list[NotebookNode]:
             f"solution-{k}",
         )
     ]
-    worked_code = getattr(variant, "worked_code", None)
-    if worked_code:
-        cells.append(code(worked_code, f"worked-{k}"))
+    if variant.worked_code:
+        cells.append(code(variant.worked_code, f"worked-{k}"))
     return cells
 
 
@@ -249,22 +249,22 @@ def _write(nb: NotebookNode, path: Path, built: Built) -> None:
     built.files.append(path)
 
 
-def _pictures(students: Sequence[Student], games: Sequence[str], mode: str, secret: str):
-    """The SVG of every position the build will draw (to render their PNGs at once)."""
+def _pictures(
+    students: Sequence[Student], games: Sequence[str], mode: str, secret: str, course: str
+):
+    """The SVG of every position the build will draw (to render their PNGs at once):
+    each student's, the demo (teacher notebook) and the nbgrader class variant."""
+    whole_class = nbgrader_student(course).id
     for game in games:
         for ex in exercises_for(game):
             if ex.position is None:
                 continue
             seeds = [student_seed(mode, secret, s.id, ex.key) for s in students]
-            for seed in [*seeds, DEMO_SEED]:
+            for seed in [*seeds, DEMO_SEED, class_seed(secret, whole_class, ex.key)]:
                 yield svg_text(ex.variant(seed).picture())
 
 
 def _fairness_markdown(students: Sequence[Student], game: str, seed_of: Any) -> str:
-    try:
-        from nekolib.classroom.report import fairness_report, format_report
-    except ImportError:  # the fairness report arrives with the bank's workload data
-        return ""
     rows = fairness_report([s.id for s in students], seed_of, [game])
     return (
         f"### How alike are the students' variants? ({len(students)} students)\n\n"
@@ -298,7 +298,7 @@ def write_classroom(
     built = Built(Path(out), chosen, list(students), mode, feedback)
     teacher = built.out / "teacher"
     secret = read_or_create_secret(Path(secret_file) if secret_file else teacher / SECRET_FILE)
-    prerender(_pictures(students, chosen, mode, secret), progress=picture_progress)
+    prerender(_pictures(students, chosen, mode, secret, course), progress=picture_progress)
     wrap = progress or (lambda items: items)
     for student in wrap(students):
         for game in chosen:
@@ -308,7 +308,7 @@ def write_classroom(
                 else practice_notebook(student, game)
             )
             _write(nb, built.out / "students" / student.id / f"{game}.ipynb", built)
-    seed_of = lambda student, key: student_seed(mode, secret, student, key)  # noqa: E731
+    seed_of = functools.partial(student_seed, mode, secret)
     fairness = []
     for game in chosen:
         table = _fairness_markdown(students, game, seed_of)

@@ -127,6 +127,17 @@ def _winning_moves(p: ExerciseParams) -> frozenset[str]:
     return _winning(*_key(p))
 
 
+_WINNING_MOVES_CODE = (
+    "answer = sorted(",
+    "    move_label(state, m)",
+    "    for m in state.legal_actions()",
+    "    if analysis.solve(state.apply(m)).value == analysis.WIN",
+    ")",
+)
+"""The worked-solution cell of both winning-move exercises: every move after which the
+opponent to move has lost."""
+
+
 def _some_but_not_all_win(state: NekoBossState, fewest_moves: int) -> bool:
     moves = state.legal_actions()
     if len(moves) < fewest_moves:
@@ -424,14 +435,7 @@ WINNING_MOVES = Exercise(
         f"Winning moves: {_sorted(_winning_moves(p))} (the others draw or lose): draw the"
         f" game tree ({_tree_nodes(p)} nodes), score the leaves, back the values up."
     ),
-    worked_code=lambda p: _code(
-        p,
-        "answer = sorted(",
-        "    move_label(state, m)",
-        "    for m in state.legal_actions()",
-        "    if analysis.solve(state.apply(m)).value == analysis.WIN",
-        ")",
-    ),
+    worked_code=lambda p: _code(p, *_WINNING_MOVES_CODE),
     workload=_tree_nodes,
     band="a line of 5-8 intersections whose full game tree has 20-60 nodes (drawn by hand)",
 )
@@ -534,14 +538,7 @@ WINNING_MOVES_GRID = Exercise(
         f"Winning moves: {_sorted(_winning_moves(p))} (minimax over a tree of"
         f" {_tree_nodes(p)} nodes)."
     ),
-    worked_code=lambda p: _code(
-        p,
-        "answer = sorted(",
-        "    move_label(state, m)",
-        "    for m in state.legal_actions()",
-        "    if analysis.solve(state.apply(m)).value == analysis.WIN",
-        ")",
-    ),
+    worked_code=lambda p: _code(p, *_WINNING_MOVES_CODE),
     workload=_tree_nodes,
     band="a grid of 6-9 intersections whose full game tree has 50-150 nodes (program it)",
 )
