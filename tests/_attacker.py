@@ -39,11 +39,13 @@ def attack(targets, seconds):  # one self-contained cell
             found[text] = where
 
     seen = set()
+    alive = []  # keep every walked object alive, so no later object reuses a seen id
 
     def walk(obj, where, depth):
         if id(obj) in seen or depth > 4:
             return
         seen.add(id(obj))
+        alive.append(obj)
         note(obj, where)
         if isinstance(obj, (str, bytes, int, float, Fraction, type(None))):
             return
