@@ -389,9 +389,17 @@ def mcts_agent(iterations: int = 200, **options: Any) -> MCTSAgent:
     return MCTSAgent(iterations=iterations, **(defaults | options))
 
 
+def expectimax_agent(**options: Any) -> Agent:
+    """The hint player: expectimax over the turn with exact odds (:mod:`.planner`)."""
+    from nekolib.neko_in.planner import ExpectimaxAgent  # planner imports analysis (sympy)
+
+    return ExpectimaxAgent(**options)
+
+
 AGENTS: dict[str, Callable[..., Agent]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
     "mcts": mcts_agent,
+    "expectimax": expectimax_agent,
 }
 """Name -> factory (no arguments: a sensible default; ``AGENTS["mcts"](iterations=400)``)."""
