@@ -30,6 +30,7 @@ from nekolib.neko_in.rules import (
     brawl_result,
     dice_outcomes,
     new_game,
+    room_of,
 )
 
 __all__ = [
@@ -39,17 +40,17 @@ __all__ = [
     "brawl_odds",
     "brawl_table_text",
     "catch_chance",
-    "entry_odds",
-    "held_chance",
-    "owner_blocks_chance",
-    "unseen_tiles",
     "engine_brawl_monte_carlo",
     "engine_teaser_exact",
     "engine_teaser_runs",
     "entry_attempts_closed_form",
     "entry_attempts_distribution",
     "entry_attempts_monte_carlo",
+    "entry_odds",
     "expected_entry_attempts",
+    "held_chance",
+    "owner_blocks_chance",
+    "unseen_tiles",
 ]
 
 OUTCOMES = ("attacker", "both", "defender")
@@ -347,7 +348,7 @@ def entry_odds(state: NekoState, player: int, room: int) -> dict[str, Fraction]:
     """
     colour = state.colours[player]
     here = state.cats[colour]
-    inside = 0 <= here < IN_ROOM and here // 5 == room
+    inside = 0 <= here < IN_ROOM and room_of(here) == room
     free = state.free_spaces(room, here)
     hand = set(state.hands[player])
     mine = [s for s in free if s in hand]

@@ -43,7 +43,6 @@ from nekolib.neko_in.rules import (
     Move,
     NekoState,
     Pass,
-    UseAffinity,
     UseCrunchies,
     UseLitterBox,
     Wake,
@@ -70,7 +69,12 @@ class MoveOdds:
 
 
 def _fmt(p: Fraction) -> str:
+    """An exact probability as p/q, also when it is 0 or 1 ('0/1', '1/1')."""
     return f"{p.numerator}/{p.denominator}"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 @dataclass
@@ -199,7 +203,7 @@ class ExpectimaxAgent:
             return self._explain_discard(state, me, ctx, action)
         stay = _fmt(ctx.lose_round_exact)
         if isinstance(action, UseCrunchies):
-            return f"one extra movement this turn (your cat is carried out before your next turn with {stay})"
+            return f"one extra movement now (your cat is carried out within a round with {stay})"
         if isinstance(action, Wake):
             return f"a napping cat may only wake up (it is caught this turn with {_fmt(ctx.catch)})"
         if isinstance(action, Pass):
@@ -238,10 +242,13 @@ class ExpectimaxAgent:
                     f"{left} more of your tiles in this room, and your cat is still here at your "
                     f"next turn with {_fmt(stay)}"
                 )
-            return f"none of your tiles matches these {len(spaces)} hideouts"
+            return (
+                f"none of your tiles matches these {_plural(len(spaces), 'hideout')}; your cat "
+                f"is still here at your next turn with {_fmt(stay)}"
+            )
         visitor = state.seat_of(state.cat)
         if visitor is None:
-            return "a spare cat holds no tiles"
+            return "a spare cat holds no tiles: nobody gets rid of a tile here (0/1)"
         risk = {s: held_chance(state, me, visitor, s) for s in spaces}
         worst = max(risk.values())
         name = state.seat_name(visitor)
@@ -343,14 +350,10 @@ def _why(state: NekoState, me: int, w: MoveOdds) -> str:
     inside = 0 <= here < IN_ROOM and here // N_ICONS == room
     if other is not None and not inside:
         parts.append(f"brawl with the {COLOURS[other]} cat: you get in with {_fmt(w.get_in)}")
-    if isinstance(w.action, UseLitterBox):
-        parts.append("you choose the hideout")
-    elif inside or room == state.colours[me]:
+    if isinstance(w.action, UseLitterBox) or inside or room == state.colours[me]:
         parts.append("you choose the hideout")
     elif w.blocked:
-        parts.append(
-            f"the owner holds a tile of a free hideout with {_fmt(w.blocked)} and would put you there"
-        )
+        parts.append(f"the owner holds a free hideout's tile with {_fmt(w.blocked)}")
     return f" ({'; '.join(parts)})" if parts else ""
 
 
@@ -363,6 +366,3 @@ def _keeps(state: NekoState, me: int, ctx: _Context, chosen: MoveOdds, alt: Move
     if isinstance(alt.action, Move) and alt.action.room == ctx.own:
         return "your own room is always yours to choose in: keep it for later"
     return "it keeps the better position for the turns after"
-
-
-_ = (UseAffinity,)
