@@ -1,6 +1,6 @@
 """Strength of the Neko-in hint player: one expectimax player against greedy opponents.
 
-    python bench/bench_neko_in_strength.py                 # 3 and 4 players, 600 games each
+    python bench/bench_neko_in_strength.py                 # 3 and 4 players, 1200 games each
     python bench/bench_neko_in_strength.py --games 120 --players 3
     python bench/bench_neko_in_strength.py --version events
     python bench/bench_neko_in_strength.py --timing 300    # hint move times only
@@ -10,7 +10,7 @@ game by game (seat-balanced: ``games`` a multiple of the player count). Game ``g
 seeded (deal ``new_game(seed=g)``, agents and dice ``random.Random(g)``), so a rerun gives
 the same table. Reported: its score share, the Wilson 95% interval
 (:func:`nekolib.lab.stats.wilson`), the fair share 1/n, the share per seat, and the time
-of its decisions (median, 99th percentile, worst).
+of its hints (``choose`` then ``explain``: median, 99th percentile, worst).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from nekolib.neko_in.rules import Params, new_game
 
 
 class Timed:
-    """An agent whose decision times are recorded."""
+    """An agent whose decision times are recorded: ``choose`` plus ``explain``, as a hint."""
 
     def __init__(self, agent: Any, times: list[float]) -> None:
         self.agent, self.times, self.name = agent, times, agent.name
@@ -36,6 +36,9 @@ class Timed:
     def choose(self, state: Any, rng: random.Random) -> Any:
         start = time.perf_counter()
         action = self.agent.choose(state, rng)
+        explain = getattr(self.agent, "explain", None)
+        if explain is not None:
+            explain(state, action)
         self.times.append(time.perf_counter() - start)
         return action
 
@@ -84,14 +87,14 @@ def report(players: int, games: int, version: str, agent: str) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=600)
+    parser.add_argument("--games", type=int, default=1200)
     parser.add_argument("--players", type=int, nargs="*", default=[3, 4])
     parser.add_argument("--version", default="classic", choices=["classic", "events"])
     parser.add_argument("--agent", default="expectimax")
     args = parser.parse_args()
     print(
         "| version | players | games | score | Wilson 95% | fair | share by seat | "
-        "decision median / p99 / worst (decisions) | time |"
+        "hint median / p99 / worst (hints) | time |"
     )
     print("|---|---:|---:|---|---|---|---|---|---:|")
     for n in args.players:
