@@ -21,6 +21,11 @@ players' hideout tiles, the face-down event tiles), so that
 :class:`nekolib.mcts.MCTSAgent` searches without peeking: ``AGENTS["mcts"]()``, whose
 simulations are played by :class:`RolloutAgent` (the greedy rules of thumb, read straight
 off the state).
+
+``AGENTS["expectimax"]()`` is the strongest player and the widget's hint:
+:class:`nekolib.neko_in.planner.ExpectimaxAgent` (expectimax over the turn with the exact
+odds of :func:`nekolib.neko_in.analysis.entry_odds`, and a plan cost of the turns still
+needed).
 """
 
 from __future__ import annotations
