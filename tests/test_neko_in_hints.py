@@ -206,3 +206,11 @@ def test_expectimax_is_registered_and_plays_legal_games():
         }
         final, _ = play_out(new_game(3, seed=seed), agents, random.Random(seed))
         assert final.is_terminal()
+
+
+def test_expectimax_refuses_another_games_state_with_a_clear_error():
+    from nekolib.core import NekoError
+    from nekolib.neko_boss.rules import new_game as boss_game
+
+    with pytest.raises(NekoError, match="plays Neko-in states"):
+        ExpectimaxAgent().choose(boss_game(2, seed=0), random.Random(0))

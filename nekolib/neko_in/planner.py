@@ -15,10 +15,13 @@ coloured icons on your hideout tiles"):
   every time the cat is carried out.
 
 So it stays in a room while it holds tiles there (the greedy player may leave for its own
-room, which is never lost), enters the room that gets rid of most tiles, kicks out a cat
-that is close to finishing, puts a visitor on a hideout whose tile cannot be theirs (its
-own tiles and those in the box), and after a catch gets rid of the tile that is most
-expensive to reach. :meth:`ExpectimaxAgent.explain` says why with the exact fractions.
+room, which is never lost), keeps a tile of its own room for last ("You cannot get rid of
+your last tile by catching the cat shown on the die", and that one is sure), enters the
+room with the best odds and the most tiles to come, puts a visitor on a hideout whose tile
+cannot be theirs (its own tiles and those in the box), and after a catch gets rid of the
+tile that is most expensive to reach. The weights were tuned against greedy players
+(``docs/assumptions/neko_in.md``). :meth:`ExpectimaxAgent.explain` says why, with the exact
+fractions.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from nekolib.core import TABLE, GameState
+from nekolib.core import TABLE, GameState, NekoError
 from nekolib.neko_in.analysis import catch_chance, entry_odds, held_chance, unseen_tiles
 from nekolib.neko_in.rules import (
     COLOURS,
@@ -84,8 +87,8 @@ class ExpectimaxAgent:
     name: str = "expectimax"
     kick: float = 0.0
     """Turns counted in my favour when a brawl sends another player's cat home from a room
-    that is not its own. 0: measured against greedy players, any bonus (0.5, 1, 2; also
-    only against a player holding 1-2 tiles) lost games (brawls cost more than they take)."""
+    that is not its own. 0: against greedy players every credit tried (0.2 to 1.5, also only
+    against a player holding 1-2 tiles) lost games (``docs/assumptions/neko_in.md``)."""
     litter_keep: float = 0.5
     """Value (in turns) of keeping a Litter Box tile for later instead of using it now."""
     keep_own: float = 1.0
@@ -99,7 +102,7 @@ class ExpectimaxAgent:
         if me == TABLE:
             catchers = [a for a in legal if isinstance(a, Fastest) and a.player is not None]
             return rng.choice(catchers or legal)
-        assert isinstance(state, NekoState)
+        state = _neko(state)
         phase = state.phase
         if phase == "hide":
             return self._hide(state, me, legal)
@@ -148,7 +151,7 @@ class ExpectimaxAgent:
         odds = entry_odds(state, me, room)
         get_in, rid = float(odds["get_in"]), float(odds["rid"])
         hand = state.hands[me]
-        with_tile = ctx.cost(_without_best(hand, room, ctx), room) if rid else 0.0
+        with_tile = ctx.cost(_less_one(hand, room), room) if rid else 0.0
         stay = ctx.cost(hand, room)
         home = ctx.cost(hand, None)
         cost = rid * with_tile + (get_in - rid) * stay + (1 - get_in) * home
@@ -193,7 +196,7 @@ class ExpectimaxAgent:
         if me == TABLE:
             k = sum(1 for a in legal if isinstance(a, Fastest) and a.player is not None)
             return f"the table is not a strategist: each of the {k} players with 1/{k}"
-        assert isinstance(state, NekoState)
+        state = _neko(state)
         ctx = _Context(state, me)
         if isinstance(action, Move | UseLitterBox):
             return self._explain_move(state, me, ctx, action, legal)
@@ -257,7 +260,8 @@ class ExpectimaxAgent:
             if action.space in state.hands[me]
             else "its tile is in the box"
             if action.space in state.box
-            else f"{len(unseen_tiles(state, me))} tiles you cannot see"
+            else f"the {name} holds {len(state.hands[visitor])} of the "
+            f"{len(unseen_tiles(state, me))} tiles you cannot see"
         )
         return (
             f"the {name} gets rid of a tile here with {_fmt(risk[action.space])} ({why}); "
@@ -329,10 +333,18 @@ def _outside_odds(state: NekoState, me: int, room: int) -> dict[str, Fraction]:
     return entry_odds(state, me, room)
 
 
-def _without_best(hand: tuple[int, ...], room: int, ctx: _Context) -> tuple[int, ...]:
+def _less_one(hand: tuple[int, ...], room: int) -> tuple[int, ...]:
     """``hand`` less one tile of ``room`` (all the tiles of a room cost alike)."""
     tile = next(t for t in hand if t // N_ICONS == room)
     return tuple(t for t in hand if t != tile)
+
+
+def _neko(state: GameState) -> NekoState:
+    if not isinstance(state, NekoState):
+        raise NekoError(
+            f"the expectimax player plays Neko-in states (NekoState); got {type(state).__name__}"
+        )
+    return state
 
 
 def _where(action: Any, short: bool = False) -> str:
@@ -361,8 +373,14 @@ def _keeps(state: NekoState, me: int, ctx: _Context, chosen: MoveOdds, alt: Move
     """Why a movement with lower odds now is better: what it keeps for later."""
     room = chosen.action.room if isinstance(chosen.action, Move) else -1
     left = sum(1 for t in state.hands[me] if t // N_ICONS == room)
-    if room >= 0 and left > 1:
+    here = state.cats[ctx.own]
+    if room >= 0 and left > 1 and 0 <= here < IN_ROOM and here // N_ICONS == room:
         return f"{left} of your tiles are in the {ROOMS[room]}: staying there keeps them sure"
+    if room >= 0 and left > 1:
+        where = ROOMS[room]
+        return (
+            f"{left} of your tiles are in the {where}: once inside, you choose the hideout for each"
+        )
     if isinstance(alt.action, Move) and alt.action.room == ctx.own:
         return "your own room is always yours to choose in: keep it for later"
     return "it keeps the better position for the turns after"
