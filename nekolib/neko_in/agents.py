@@ -21,6 +21,11 @@ players' hideout tiles, the face-down event tiles), so that
 :class:`nekolib.mcts.MCTSAgent` searches without peeking: ``AGENTS["mcts"]()``, whose
 simulations are played by :class:`RolloutAgent` (the greedy rules of thumb, read straight
 off the state).
+
+``AGENTS["expectimax"]()`` is the strongest player and the widget's hint:
+:class:`nekolib.neko_in.planner.ExpectimaxAgent` (expectimax over the turn with the exact
+odds of :func:`nekolib.neko_in.analysis.entry_odds`, and a plan cost of the turns still
+needed).
 """
 
 from __future__ import annotations
@@ -389,9 +394,17 @@ def mcts_agent(iterations: int = 200, **options: Any) -> MCTSAgent:
     return MCTSAgent(iterations=iterations, **(defaults | options))
 
 
+def expectimax_agent(**options: Any) -> Agent:
+    """The hint player: expectimax over the turn with exact odds (:mod:`.planner`)."""
+    from nekolib.neko_in.planner import ExpectimaxAgent  # planner imports analysis (sympy)
+
+    return ExpectimaxAgent(**options)
+
+
 AGENTS: dict[str, Callable[..., Agent]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
     "mcts": mcts_agent,
+    "expectimax": expectimax_agent,
 }
 """Name -> factory (no arguments: a sensible default; ``AGENTS["mcts"](iterations=400)``)."""

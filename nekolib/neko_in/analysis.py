@@ -9,6 +9,8 @@ so the numbers are the game's, not a re-typed copy of it.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
+from math import comb
 from typing import Any
 
 import sympy as sp
@@ -19,6 +21,7 @@ from nekolib.neko_in.rules import (
     CAT_TEASER,
     COLOURS,
     GARDEN,
+    IN_ROOM,
     NAP,
     Hide,
     Move,
@@ -27,6 +30,7 @@ from nekolib.neko_in.rules import (
     brawl_result,
     dice_outcomes,
     new_game,
+    room_of,
 )
 
 __all__ = [
@@ -35,13 +39,18 @@ __all__ = [
     "brawl_monte_carlo",
     "brawl_odds",
     "brawl_table_text",
+    "catch_chance",
     "engine_brawl_monte_carlo",
     "engine_teaser_exact",
     "engine_teaser_runs",
     "entry_attempts_closed_form",
     "entry_attempts_distribution",
     "entry_attempts_monte_carlo",
+    "entry_odds",
     "expected_entry_attempts",
+    "held_chance",
+    "owner_blocks_chance",
+    "unseen_tiles",
 ]
 
 OUTCOMES = ("attacker", "both", "defender")
@@ -284,6 +293,87 @@ def engine_teaser_exact(params: Params | None = None) -> dict[str, Fraction | di
 
     last, rolls = solve(_teaser_position(params))
     return {"last": last, "none": 1 - sum(last.values(), Fraction(0)), "expected_rolls": rolls}
+
+
+# --------------------------------------------------------------------------- a player's odds
+# The numbers behind a hint, from one player's view. The unseen tiles (those the other
+# players hold) are modelled as dealt at random: every deal of them that gives each player
+# their number of tiles is equally likely (what the cats' positions tell is not used).
+
+
+@cache
+def _brawl_in(faces: tuple[int, ...], attacker: int, defender: int) -> Fraction:
+    return brawl_odds(faces, attacker, defender)["defender"]
+
+
+def catch_chance(params: Params, colour: int) -> Fraction:
+    """P(the end-of-turn catch roll shows ``colour``): 1/6 with the published die.
+
+    'Be the fastest to catch the cat of the right colour at the end of each turn.'
+    """
+    rolls = dice_outcomes(tuple(params.catch_die_faces), params.catch_dice)
+    return sum((p for roll, p in rolls if colour in roll.faces), Fraction(0))
+
+
+def unseen_tiles(state: NekoState, player: int) -> frozenset[int]:
+    """The hideout tiles ``player`` cannot see: held by the other players (not covered, not
+    in the box, not in their own hand)."""
+    return frozenset(t for p, hand in enumerate(state.hands) if p != player for t in hand)
+
+
+def owner_blocks_chance(pool: int, held: int, safe: int) -> Fraction:
+    """P(a player dealt ``held`` of ``pool`` unseen tiles holds one of ``safe`` given ones).
+
+    Hypergeometric: ``1 - C(pool - safe, held) / C(pool, held)``.
+    """
+    pool = whole(pool, "pool", 0)
+    held = whole(held, "held", 0, pool)
+    safe = whole(safe, "safe", 0, pool)
+    if held == 0 or safe == 0:
+        return Fraction(0)
+    return 1 - Fraction(comb(pool - safe, held), comb(pool, held))
+
+
+def entry_odds(state: NekoState, player: int, room: int) -> dict[str, Fraction]:
+    """What ``player``'s cat gets by moving to ``room`` now, from ``player``'s view.
+
+    ``get_in``: 1, or the brawl odds ('If the colour of the cat already in the room comes
+    up, or neither colour comes up, the cat already in the room goes to the garden').
+    ``blocked``: P(the owner can put the cat on a hideout whose tile the owner holds), the
+    owner choosing ('The player who owns that room chooses the hideout'); 0 when ``player``
+    chooses (their own room, or their cat is already in it). ``rid``: P(``player`` gets
+    rid of a tile with this movement), assuming the owner puts the cat on such a safe
+    hideout when they can and else on any free hideout at random (as the greedy player
+    does).
+    """
+    colour = state.colours[player]
+    here = state.cats[colour]
+    inside = 0 <= here < IN_ROOM and room_of(here) == room
+    free = state.free_spaces(room, here)
+    hand = set(state.hands[player])
+    mine = [s for s in free if s in hand]
+    get_in = Fraction(1)
+    defender = None if inside else state.occupant(room, colour)
+    if defender is not None:
+        get_in = _brawl_in(tuple(state.params.die_faces), colour, defender)
+    if inside or room == colour:  # 'the active player chooses where to place their own cat'
+        blocked, rid_in = Fraction(0), Fraction(1 if mine else 0)
+    else:
+        unseen = unseen_tiles(state, player)
+        owner = state.owner(room)
+        held = len(state.hands[owner])
+        blocked = owner_blocks_chance(len(unseen), held, sum(s in unseen for s in free))
+        rid_in = (1 - blocked) * Fraction(len(mine), len(free)) if free else Fraction(0)
+    return {"get_in": get_in, "blocked": blocked, "rid": get_in * rid_in}
+
+
+def held_chance(state: NekoState, player: int, other: int, tile: int) -> Fraction:
+    """P(``other`` holds ``tile``) from ``player``'s view: 0 if ``player`` holds it, or it is
+    covered or in the box; else ``other``'s share of the tiles ``player`` cannot see."""
+    unseen = unseen_tiles(state, player)
+    if tile not in unseen or other == player:
+        return Fraction(0)
+    return Fraction(len(state.hands[other]), len(unseen))
 
 
 guard_module(globals())  # raw errors from junk arguments become AnalysisError

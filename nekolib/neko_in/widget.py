@@ -7,8 +7,9 @@ Play by clicking the picture (:mod:`nekolib.neko_in.clicks`): a room to move you
 cat there, a hideout when you choose where a cat hides, one of your own tiles to
 get rid of it after a catch, a held Litter Box then a hideout, a held Affinity then
 two cats. Who was fastest, pass, wake up and Crunchies are buttons. Every seat is
-named after its cat ("Black cat"), as on the picture. "Hint" asks the greedy
-agent and says why, with the number behind it (:meth:`GreedyAgent.explain`).
+named after its cat ("Black cat"), as on the picture. "Hint" asks the strongest player,
+``expectimax`` (:class:`nekolib.neko_in.planner.ExpectimaxAgent`), and says why with the
+exact fractions behind the move and the best alternative (:meth:`ExpectimaxAgent.explain`).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from nekolib.core import RandomAgent
-from nekolib.neko_in.agents import GreedyAgent
+from nekolib.neko_in.agents import GreedyAgent, expectimax_agent
 from nekolib.neko_in.analysis import brawl_odds
 from nekolib.neko_in.picture import seat_name
 from nekolib.neko_in.rules import COLOURS, EVENT_TEXT, EVENTS, Params, new_game
@@ -38,7 +39,7 @@ class NekoInWidget(GameWidget):
 
     title = "Neko-in"
     table_decisions = True
-    hint_agent = "greedy"
+    hint_agent = "expectimax"
 
     def extra_panel(self) -> widgets.Widget:
         self.odds_panel = widgets.HTML().add_class("neko-in-odds")
@@ -80,13 +81,16 @@ def neko_in_widget(
     seed: int = 0,
     params: Params | None = None,
 ) -> NekoInWidget:
-    """A ready-to-play Neko-in widget (Classic or Events); seats are 'human', 'random', 'greedy'."""
+    """A ready-to-play Neko-in widget (Classic or Events).
+
+    Seats are 'human', 'random', 'greedy' or 'expectimax' (the strongest, also the hint).
+    """
     base = params or Params(version=version)  # type: ignore[arg-type]
     names = [seat_name(COLOURS[c]) for c in (base.colours or range(num_players))]
     widget = NekoInWidget(
         new_state=lambda s: new_game(num_players, seed=s, params=base),
         player_names=names,
-        agents={"random": RandomAgent, "greedy": GreedyAgent},
+        agents={"random": RandomAgent, "greedy": GreedyAgent, "expectimax": expectimax_agent},
         seats=seats or [HUMAN] + ["greedy"] * (num_players - 1),
         table=table,
         seed=seed,

@@ -1,0 +1,386 @@
+"""The strongest Neko-in player: expectimax over the turn, with exact odds, and a plan cost.
+
+:class:`ExpectimaxAgent` decides from its own view (its tiles, the board, the numbers of the
+other players' tiles). For each movement it takes the exact chance of the turn from
+:func:`nekolib.neko_in.analysis.entry_odds` (the brawl dice, the owner's choice of hideout
+given the tiles it cannot see) and scores each outcome with the *plan cost*: the turns it
+still expects to need, room by room ("Bring your own cat to the hideouts ... that match the
+coloured icons on your hideout tiles"):
+
+* a tile of its own room costs one turn (it chooses the hideout there);
+* a tile of the room its cat is in costs one turn, if the cat is still there next turn
+  (the catch die, :func:`~nekolib.neko_in.analysis.catch_chance`, may carry it out first);
+* the tiles of another room cost one turn each plus the turns lost getting in (a brawl,
+  or an owner who puts the cat on a hideout whose tile the owner holds), again after
+  every time the cat is carried out.
+
+So it stays in a room while it holds tiles there (the greedy player may leave for its own
+room, which is never lost), keeps a tile of its own room for last ("You cannot get rid of
+your last tile by catching the cat shown on the die", and that one is sure), enters the
+room with the best odds and the most tiles to come, puts a visitor on a hideout whose tile
+cannot be theirs (its own tiles and those in the box), and after a catch gets rid of the
+tile that is most expensive to reach. The weights were tuned against greedy players
+(``docs/assumptions/neko_in.md``). :meth:`ExpectimaxAgent.explain` says why, with the exact
+fractions.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from nekolib.core import TABLE, GameState, NekoError
+from nekolib.neko_in.analysis import catch_chance, entry_odds, held_chance, unseen_tiles
+from nekolib.neko_in.rules import (
+    COLOURS,
+    IN_ROOM,
+    N_ICONS,
+    ROOMS,
+    Discard,
+    EndTurn,
+    Fastest,
+    Hide,
+    Move,
+    NekoState,
+    Pass,
+    UseCrunchies,
+    UseLitterBox,
+    Wake,
+    space_name,
+    tile_name,
+)
+
+__all__ = ["ExpectimaxAgent", "MoveOdds"]
+
+
+@dataclass(frozen=True)
+class MoveOdds:
+    """One movement weighed: its exact odds this turn and the expected plan cost after it."""
+
+    action: Any
+    rid: Fraction
+    """P(a tile is got rid of with this movement)."""
+    get_in: Fraction
+    """P(the cat gets into the room: 1, or the brawl odds)."""
+    blocked: Fraction
+    """P(the owner can put the cat on a hideout whose tile the owner holds)."""
+    cost: float
+    """Expected turns still needed after the movement (lower is better)."""
+
+
+def _fmt(p: Fraction) -> str:
+    """An exact probability as p/q, also when it is 0 or 1 ('0/1', '1/1')."""
+    return f"{p.numerator}/{p.denominator}"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+@dataclass
+class ExpectimaxAgent:
+    """Expectimax over the turn with exact odds and a tuned plan cost (module docstring)."""
+
+    name: str = "expectimax"
+    kick: float = 0.0
+    """Turns counted in my favour when a brawl sends another player's cat home from a room
+    that is not its own. 0: against greedy players every credit tried (0.2 to 1.5, also only
+    against a player holding 1-2 tiles) lost games (``docs/assumptions/neko_in.md``)."""
+    litter_keep: float = 0.5
+    """Value (in turns) of keeping a Litter Box tile for later instead of using it now."""
+    keep_own: float = 1.0
+    """Value (in turns) of still holding a tile of my own room: the last tile cannot be got
+    rid of by a catch, and a tile of my own room is the one sure to be got rid of."""
+
+    # ------------------------------------------------------------------ choose
+    def choose(self, state: GameState, rng: random.Random) -> Any:
+        legal = state.legal_actions()
+        me = state.current_player()
+        if me == TABLE:
+            catchers = [a for a in legal if isinstance(a, Fastest) and a.player is not None]
+            return rng.choice(catchers or legal)
+        state = _neko(state)
+        phase = state.phase
+        if phase == "hide":
+            return self._hide(state, me, legal)
+        if phase == "discard":
+            return min(legal, key=lambda a: (self._discard_cost(state, me, a.tile), a.tile))
+        if phase == "move":
+            return self._move(state, me, legal)
+        return legal[0]
+
+    def _hide(self, state: NekoState, me: int, legal: list) -> Any:
+        if state.cat == state.colours[me]:  # my own cat: a hideout whose tile I hold
+            mine = [a for a in legal if a.space in state.hands[me]]
+            return (mine or legal)[0]
+        visitor = state.seat_of(state.cat)
+        if visitor is None:
+            return legal[0]
+        return min(legal, key=lambda a: (held_chance(state, me, visitor, a.space), a.space))
+
+    def _move(self, state: NekoState, me: int, legal: list) -> Any:
+        weighed = self.weigh(state, me, legal)
+        if weighed:
+            best = min(weighed, key=lambda w: w.cost)
+            if UseCrunchies() in legal and len(state.hands[me]) > 1:
+                return UseCrunchies()  # one extra movement now
+            return best.action
+        for action in legal:
+            if isinstance(action, Pass | EndTurn | Wake):
+                return action
+        return legal[0]
+
+    # ------------------------------------------------------------------ weighing movements
+    def weigh(self, state: NekoState, me: int, legal: list | None = None) -> list[MoveOdds]:
+        """Every movement (a room, or a Litter Box to a hideout I hold) with its exact odds."""
+        legal = state.legal_actions() if legal is None else legal
+        ctx = _Context(state, me, self.keep_own)
+        out = []
+        for action in legal:
+            if isinstance(action, Move):
+                out.append(self._weigh_room(state, me, ctx, action))
+            elif isinstance(action, UseLitterBox) and action.space in state.hands[me]:
+                out.append(self._weigh_litter(state, me, ctx, action))
+        return out
+
+    def _weigh_room(self, state: NekoState, me: int, ctx: _Context, action: Move) -> MoveOdds:
+        room = action.room
+        odds = entry_odds(state, me, room)
+        get_in, rid = float(odds["get_in"]), float(odds["rid"])
+        hand = state.hands[me]
+        with_tile = ctx.cost(_less_one(hand, room), room) if rid else 0.0
+        stay = ctx.cost(hand, room)
+        home = ctx.cost(hand, None)
+        cost = rid * with_tile + (get_in - rid) * stay + (1 - get_in) * home
+        cost -= self._kick_bonus(state, me, room, get_in)
+        return MoveOdds(action, odds["rid"], odds["get_in"], odds["blocked"], cost)
+
+    def _weigh_litter(
+        self, state: NekoState, me: int, ctx: _Context, action: UseLitterBox
+    ) -> MoveOdds:
+        room = action.space // N_ICONS
+        odds = entry_odds(state, me, room)
+        get_in = odds["get_in"]
+        hand = tuple(t for t in state.hands[me] if t != action.space)
+        g = float(get_in)
+        cost = g * ctx.cost(hand, room) + (1 - g) * ctx.cost(state.hands[me], None)
+        cost += self.litter_keep - self._kick_bonus(state, me, room, g)
+        return MoveOdds(action, get_in, get_in, Fraction(0), cost)
+
+    def _kick_bonus(self, state: NekoState, me: int, room: int, get_in: float) -> float:
+        """Sending a cat home from a room that is not its own sets its player back."""
+        colour = state.colours[me]
+        here = state.cats[colour]
+        if 0 <= here < IN_ROOM and here // N_ICONS == room:
+            return 0.0
+        other = state.occupant(room, colour)
+        seat = None if other is None else state.seat_of(other)
+        if seat is None or room == other:
+            return 0.0
+        return self.kick * get_in
+
+    def _discard_cost(self, state: NekoState, me: int, tile: int) -> float:
+        ctx = _Context(state, me, self.keep_own)
+        here = state.cats[state.colours[me]]
+        room = here // N_ICONS if 0 <= here < IN_ROOM else None
+        return ctx.cost(tuple(t for t in state.hands[me] if t != tile), room)
+
+    # ------------------------------------------------------------------ explain
+    def explain(self, state: GameState, action: Any) -> str:
+        """Why this move, with the exact fractions behind it (the decider's view only)."""
+        me = state.current_player()
+        legal = state.legal_actions()
+        if me == TABLE:
+            k = sum(1 for a in legal if isinstance(a, Fastest) and a.player is not None)
+            return f"the table is not a strategist: each of the {k} players with 1/{k}"
+        state = _neko(state)
+        ctx = _Context(state, me)
+        if isinstance(action, Move | UseLitterBox):
+            return self._explain_move(state, me, ctx, action, legal)
+        if isinstance(action, Hide):
+            return self._explain_hide(state, me, ctx, action, legal)
+        if isinstance(action, Discard):
+            return self._explain_discard(state, me, ctx, action)
+        stay = _fmt(ctx.lose_round_exact)
+        if isinstance(action, UseCrunchies):
+            return f"one extra movement now (your cat is carried out within a round with {stay})"
+        if isinstance(action, Wake):
+            return f"a napping cat may only wake up (it is caught this turn with {_fmt(ctx.catch)})"
+        if isinstance(action, Pass):
+            return "every hideout your cat could reach is covered: no movement is possible"
+        return f"no movement weighs better (your cat is carried out in a round with {stay})"
+
+    def _explain_move(
+        self, state: NekoState, me: int, ctx: _Context, action: Any, legal: list
+    ) -> str:
+        weighed = self.weigh(state, me, legal)
+        chosen = next((w for w in weighed if w.action == action), None)
+        if chosen is None:
+            return "a movement no better than the others"
+        text = f"{_where(action)}: you get rid of a tile with {_fmt(chosen.rid)}"
+        text += _why(state, me, chosen)
+        others = sorted((w for w in weighed if w.action != action), key=lambda w: w.cost)
+        if others:
+            alt = others[0]
+            text += f"; {_where(alt.action, short=True)} gives {_fmt(alt.rid)}"
+            if alt.rid > chosen.rid:
+                text += f", but {_keeps(state, me, ctx, chosen, alt)}"
+        return text
+
+    def _explain_hide(
+        self, state: NekoState, me: int, ctx: _Context, action: Hide, legal: list
+    ) -> str:
+        spaces = [a.space for a in legal]
+        if state.cat == state.colours[me]:
+            left = sum(1 for t in state.hands[me] if t // N_ICONS == state.room) - (
+                action.space in state.hands[me]
+            )
+            stay = 1 - ctx.lose_round_exact
+            if action.space in state.hands[me]:
+                return (
+                    f"you hold the {tile_name(action.space)} tile: you get rid of it here; "
+                    f"{left} more of your tiles in this room, and your cat is still here at your "
+                    f"next turn with {_fmt(stay)}"
+                )
+            return (
+                f"none of your tiles matches these {_plural(len(spaces), 'hideout')}; your cat "
+                f"is still here at your next turn with {_fmt(stay)}"
+            )
+        visitor = state.seat_of(state.cat)
+        if visitor is None:
+            return "a spare cat holds no tiles: nobody gets rid of a tile here (0/1)"
+        risk = {s: held_chance(state, me, visitor, s) for s in spaces}
+        worst = max(risk.values())
+        name = state.seat_name(visitor)
+        why = (
+            "you hold this tile"
+            if action.space in state.hands[me]
+            else "its tile is in the box"
+            if action.space in state.box
+            else f"the {name} holds {len(state.hands[visitor])} of the "
+            f"{len(unseen_tiles(state, me))} tiles you cannot see"
+        )
+        return (
+            f"the {name} gets rid of a tile here with {_fmt(risk[action.space])} ({why}); "
+            f"the riskiest free hideout would give {_fmt(worst)}"
+        )
+
+    def _explain_discard(self, state: NekoState, me: int, ctx: _Context, action: Discard) -> str:
+        room = action.tile // N_ICONS
+        odds = entry_odds(state, me, room)
+        own = room == state.colours[me]
+        here = state.cats[state.colours[me]]
+        inside = 0 <= here < IN_ROOM and here // N_ICONS == room
+        place = "your own room" if own else "the room your cat is in" if inside else ROOMS[room]
+        return (
+            f"the {tile_name(action.tile)} tile is the most expensive to reach: going to "
+            f"{'the ' if place == ROOMS[room] else ''}{place} gets rid of a tile with "
+            f"{_fmt(odds['rid'])}"
+        )
+
+
+# --------------------------------------------------------------------------- plan cost
+class _Context:
+    """What the plan cost needs, computed once per decision (from ``me``'s view only)."""
+
+    def __init__(self, state: NekoState, me: int, keep_own: float = 0.0) -> None:
+        self.state, self.me, self.keep_own = state, me, keep_own
+        self.own = state.colours[me]
+        n = state.num_players
+        self.catch = catch_chance(state.params, self.own)
+        self.lose_round_exact = 1 - (1 - self.catch) ** n
+        self.lose_round = float(self.lose_round_exact)
+        self._entry: dict[int, float] = {}
+
+    def entry_extra(self, room: int) -> float:
+        """Turns lost getting into ``room`` from outside: failed brawls and a blocked entry."""
+        if room not in self._entry:
+            odds = _outside_odds(self.state, self.me, room)
+            get_in, rid = float(odds["get_in"]), float(odds["rid"])
+            self._entry[room] = (1 / get_in - 1 if get_in else 9.0) + (1 - rid / (get_in or 1))
+        return self._entry[room]
+
+    def cost(self, hand: tuple[int, ...], here: int | None) -> float:
+        """Expected turns to get rid of ``hand`` with the cat in room ``here`` (None: Garden)."""
+        rooms = Counter(t // N_ICONS for t in hand)
+        cost = -self.keep_own if self.own in rooms or not hand else 0.0
+        for room, k in rooms.items():
+            if room == self.own and room != here:
+                cost += k + (self.entry_extra(room) if self._occupied(room) else 0.0)
+                continue
+            if room == self.own:
+                cost += k
+                continue
+            extra = self.entry_extra(room)
+            first = self.lose_round * extra if room == here else extra
+            cost += k + first + (k - 1) * self.lose_round * extra
+        return cost
+
+    def _occupied(self, room: int) -> bool:
+        return self.state.occupant(room, self.own) is not None
+
+
+def _outside_odds(state: NekoState, me: int, room: int) -> dict[str, Fraction]:
+    """``entry_odds`` as if ``me``'s cat came from the Garden (it is the re-entry that costs)."""
+    colour = state.colours[me]
+    if state.cats[colour] >= 0 and state.cats[colour] < IN_ROOM:
+        cats = list(state.cats)
+        cats[colour] = -1
+        state = state._evolve(cats=tuple(cats))
+    return entry_odds(state, me, room)
+
+
+def _less_one(hand: tuple[int, ...], room: int) -> tuple[int, ...]:
+    """``hand`` less one tile of ``room`` (all the tiles of a room cost alike)."""
+    tile = next(t for t in hand if t // N_ICONS == room)
+    return tuple(t for t in hand if t != tile)
+
+
+def _neko(state: GameState) -> NekoState:
+    if not isinstance(state, NekoState):
+        raise NekoError(
+            f"the expectimax player plays Neko-in states (NekoState); got {type(state).__name__}"
+        )
+    return state
+
+
+def _where(action: Any, short: bool = False) -> str:
+    if isinstance(action, UseLitterBox):
+        return f"Litter Box to the {space_name(action.space)}"
+    return f"the {ROOMS[action.room]}" if short else f"go to the {ROOMS[action.room]}"
+
+
+def _why(state: NekoState, me: int, w: MoveOdds) -> str:
+    """The parts of the odds: the brawl, who chooses the hideout."""
+    parts = []
+    room = w.action.room if isinstance(w.action, Move) else w.action.space // N_ICONS
+    other = state.occupant(room, state.colours[me])
+    here = state.cats[state.colours[me]]
+    inside = 0 <= here < IN_ROOM and here // N_ICONS == room
+    if other is not None and not inside:
+        parts.append(f"brawl with the {COLOURS[other]} cat: you get in with {_fmt(w.get_in)}")
+    if isinstance(w.action, UseLitterBox) or inside or room == state.colours[me]:
+        parts.append("you choose the hideout")
+    elif w.blocked:
+        parts.append(f"the owner holds a free hideout's tile with {_fmt(w.blocked)}")
+    return f" ({'; '.join(parts)})" if parts else ""
+
+
+def _keeps(state: NekoState, me: int, ctx: _Context, chosen: MoveOdds, alt: MoveOdds) -> str:
+    """Why a movement with lower odds now is better: what it keeps for later."""
+    room = chosen.action.room if isinstance(chosen.action, Move) else -1
+    left = sum(1 for t in state.hands[me] if t // N_ICONS == room)
+    here = state.cats[ctx.own]
+    if room >= 0 and left > 1 and 0 <= here < IN_ROOM and here // N_ICONS == room:
+        return f"{left} of your tiles are in the {ROOMS[room]}: staying there keeps them sure"
+    if room >= 0 and left > 1:
+        where = ROOMS[room]
+        return (
+            f"{left} of your tiles are in the {where}: once inside, you choose the hideout for each"
+        )
+    if isinstance(alt.action, Move) and alt.action.room == ctx.own:
+        return "your own room is always yours to choose in: keep it for later"
+    return "it keeps the better position for the turns after"
