@@ -72,8 +72,8 @@ class MoveOdds:
 
 
 def _fmt(p: Fraction) -> str:
-    """An exact probability as p/q, also when it is 0 or 1 ('0/1', '1/1')."""
-    return f"{p.numerator}/{p.denominator}"
+    """An exact probability as p/q, also when it is 0 or 1 ('0/1', '1/1, sure')."""
+    return f"{p.numerator}/{p.denominator}" + (", sure" if p == 1 else "")
 
 
 def _plural(n: int, word: str) -> str:
@@ -220,11 +220,14 @@ class ExpectimaxAgent:
         chosen = next((w for w in weighed if w.action == action), None)
         if chosen is None:
             return "a movement no better than the others"
-        text = f"{_where(action)}: you get rid of a tile with {_fmt(chosen.rid)}"
+        text = f"you get rid of a tile with {_fmt(chosen.rid)}"  # the widget names the move
         text += _why(state, me, chosen)
         others = sorted((w for w in weighed if w.action != action), key=lambda w: w.cost)
-        if others:
-            alt = others[0]
+        if not others:
+            return text
+        best = others[0]  # the best alternative by the player's weighing
+        surest = max(others, key=lambda w: w.rid)  # and the surest, when that is another
+        for alt in [best] + ([surest] if surest.rid > max(chosen.rid, best.rid) else []):
             text += f"; {_where(alt.action, short=True)} gives {_fmt(alt.rid)}"
             if alt.rid > chosen.rid:
                 text += f", but {_keeps(state, me, ctx, chosen, alt)}"

@@ -64,7 +64,7 @@ demo.state.picture(0)
 # is rolled: if it shows a cat in the house, click who was fastest (set *Table* to a
 # computer to let it answer).
 # **Hint** shows what the strongest computer player (`expectimax`) would do, with the exact
-# odds behind it: "go to the Kitchen: you get rid of a tile with 25/36 ...; the Living Room
+# odds behind it: "go to the Kitchen - you get rid of a tile with 25/36 ...; the Living Room
 # gives 1/10". Seats can be `human`, `greedy`, `expectimax` or `random`; switch them to `human`
 # for hot seat: a hand-over screen hides every tile until the next player is ready.
 # Undo, new game with a seed, and the move log (and every legal move as a list) are
