@@ -77,7 +77,8 @@ def fraction_text(x: Fraction) -> str:
 class _Against:
     """One opponent's hand at one kotatsu: every way to finish their row, by showdown key."""
 
-    def __init__(self, counts: dict[Any, int], done: bool) -> None:
+    def __init__(self, counts: dict[Any, int], done: bool, tries: int = 1) -> None:
+        self.tries = tries
         self.keys = sorted(counts)
         self.cum = [0]
         for key in self.keys:
@@ -89,17 +90,21 @@ class _Against:
         by_class = [0] * len(HAND_CLASSES)
         for key, n in counts.items():
             by_class[key[0]] += n
-        below = [sum(by_class[:c]) for c in range(len(HAND_CLASSES))]
-        self.beat_class = [
-            (below[c] + TIE_SHARE * by_class[c]) / self.total for c in range(len(HAND_CLASSES))
-        ]
+        t, total = tries, self.total
+        self.beat_class = []
+        for c in range(len(HAND_CLASSES)):
+            below = sum(by_class[:c]) / total
+            equal = (below + by_class[c] / total) ** t - below**t
+            self.beat_class.append(below**t + TIE_SHARE * equal)
 
     def beat(self, key: Any) -> float:
         """Chance that my finished ``key`` comes before them (ties: whoever finished first)."""
         i = bisect_left(self.keys, key)
-        below = self.cum[i]
-        equal = self.counts.get(key, 0)
-        return (below + (0 if self.done else equal)) / self.total
+        below = self.cum[i] / self.total
+        if self.done:
+            return below
+        equal = self.counts.get(key, 0) / self.total
+        return (below + equal) ** self.tries
 
 
 def _combine(ps: list[float], first: float, second: float) -> float:
@@ -138,8 +143,8 @@ class _Board:
 class _Table:
     """Everything the odds player computes once per decision (all from ``view(me)``)."""
 
-    def __init__(self, state: MNState, me: int) -> None:
-        self.state, self.me = state, me
+    def __init__(self, state: MNState, me: int, tries: int = 1) -> None:
+        self.state, self.me, self.tries = state, me, tries
         self.pool = unseen_cards(state, me)
         self.source = draw_source(state, me)
         values = unseen_values(state, me)
@@ -159,8 +164,12 @@ class _Table:
             ]
             self.boards[k] = b
         stakes = [b.first + b.second for b in self.boards.values()]
-        self.refill = (sum(stakes) / len(stakes) / state.num_players) if stakes else 0.0
-        """An emptied kotatsu's worth: an average stake shared by the players."""
+        self.refill = 0.0
+        """An emptied kotatsu's worth: 2 players, even (what I may win there, the opponent
+        may win too: the stake is a score difference); 3-4 players, an average stake
+        shared by the players."""
+        if state.num_players > 2 and stakes:
+            self.refill = sum(stakes) / len(stakes) / state.num_players
         self.pool_colours = Counter(c.colour for c in self.pool)
         self._finish: dict[Any, float] = {}
         self._split: dict[Any, float] = {}
@@ -169,7 +178,8 @@ class _Table:
         setting = self.state.params.set_strength
         if len(row) == ROW_SIZE:
             return _Against({hand_key(pieces, row, setting): 1}, done=True)
-        return _Against(key_counts([p.colour for p in pieces], row, self.pool, setting), False)
+        counts = key_counts([p.colour for p in pieces], row, self.pool, setting)
+        return _Against(counts, False, self.tries)
 
     def finish_value(self, j: int, row: tuple[Card, ...], added: tuple[str, ...]) -> float:
         """Leaf value of my open row at ``j`` given ``added`` colours from my hand; the
@@ -271,6 +281,8 @@ class OddsAgent:
     """
 
     name: str = "odds"
+    tries: int = 2
+    """An opponent's open row is finished with the best of this many random completions."""
 
     def choose(self, state: MNState, rng: random.Random) -> Any:
         actions = state.legal_actions()
@@ -284,7 +296,7 @@ class OddsAgent:
 
     def ranked(self, state: MNState) -> list[tuple[PlayCards, float]]:
         """Every play with its value, best first (ties: more icons first)."""
-        table = _Table(state, state.current_player())
+        table = _Table(state, state.current_player(), self.tries)
         plays = [a for a in state.legal_actions() if isinstance(a, PlayCards)]
         scored = [(a, table.value(a)) for a in plays]
         return sorted(scored, key=lambda av: (-av[1], -sum(c.rank for c in av[0].cards)))
