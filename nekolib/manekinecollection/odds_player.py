@@ -313,7 +313,7 @@ class OddsAgent:
         if not others:
             return f"{text}; the only play"
         other = others[0]
-        return f"{text}; the best alternative ({other}) {play_numbers(state, other, short=True)}"
+        return f"{text}; the best alternative ({other}): {play_numbers(state, other, short=True)}"
 
 
 # --------------------------------------------------------------------------- exact numbers
