@@ -11,8 +11,12 @@ of a position is ``sum over kotatsu of stake x chance of coming first (or second
 * a row finished now has a known hand: its chance against each opponent is exact over
   every way their row can be finished with cards I have not seen (:func:`analysis.key_counts`,
   ranks and "third card first" included);
-* a row still open is finished with the best cards of my hand after the draw (colours
-  only: the class against the opponent's class, half of the same-class hands taken as won);
+* a row still open gets the cards of my hand after the draw that serve it best (each
+  card to one row at most, the best split over my open rows) and the cards it still
+  lacks at random from the cards I have not seen; it is compared by class (colours only,
+  :data:`TIE_SHARE` of the same-class hands taken as won);
+* an opponent's open row is finished with the best of ``OddsAgent.tries`` random
+  completions from the cards I have not seen (they choose their cards);
 * the stake is the exact expected change of my final score (:func:`analysis.both_gain`,
   :func:`analysis.choice_value`), plus (2 players) what the opponent would gain instead.
 
