@@ -639,6 +639,11 @@ def _mn_helpers() -> dict[str, tuple[Callable[..., Any], tuple[Any, ...]]]:
             mna.choice_value,
             (zabutons, [Piece("red"), Piece("blue", "cat can")], {"red": [1, 2], "blue": [3]}),
         ),
+        "both_gain": (
+            mna.both_gain,
+            (zabutons, [Piece("red"), Piece("red", "cat can")], {"red": [1, -1, 4]}),
+        ),
+        "unseen_values": (mna.unseen_values, (state, 1)),
     }
 
 

@@ -4,11 +4,12 @@ Walking the click paths from no click (following ``targets`` and ``click``) reac
 exactly the legal plays and Zabuton choices; the only action without a path is
 passing (every place full), which stays a button. Whole games are then played
 through simulated front-end messages on the widget, and "Hint" is checked against
-the greedy agent's own numbers.
+the odds player's own exact numbers.
 """
 
 from __future__ import annotations
 
+import html
 import random
 import re
 from dataclasses import replace
@@ -17,8 +18,9 @@ import pytest
 
 from nekolib.core import CHANCE
 from nekolib.manekinecollection import picture
-from nekolib.manekinecollection.agents import GreedyAgent, expected_classes, zabuton_worth
+from nekolib.manekinecollection.agents import GreedyAgent, OddsAgent
 from nekolib.manekinecollection.clicks import FREE, click_paths
+from nekolib.manekinecollection.odds_player import play_numbers
 from nekolib.manekinecollection.rules import (
     Card,
     MNState,
@@ -27,6 +29,7 @@ from nekolib.manekinecollection.rules import (
     TakeZabuton,
     kotatsu_name,
     new_game,
+    score_collection,
 )
 from nekolib.manekinecollection.widget import play
 from nekolib.picture import element_ids
@@ -173,8 +176,9 @@ def test_whole_games_played_by_clicking_the_picture(n, seed):
     assert max(sizes) <= limit and median <= typical
 
 
-def test_hint_shows_the_greedy_move_with_its_number_and_never_plays():
+def test_hint_shows_the_odds_move_with_exact_fractions_and_never_plays():
     w = play(3, seats=["human"] * 3, seed=7)
+    odds = OddsAgent()
     rng = random.Random(7)
     seen: set[str] = set()
     for _ in range(400):
@@ -188,29 +192,28 @@ def test_hint_shows_the_greedy_move_with_its_number_and_never_plays():
         action = w.hinted
         assert action in state.legal_actions()
         text = w.status.value
+        assert "Hint (odds): " in text and re.search(r"\b\d+/\d+\b", text), text
         paths = click_paths(state).paths.get(action)
         me = state.current_player()
         if isinstance(action, PlayCards):
             seen.add("play")
-            value = expected_classes(state, me, action.kotatsu)[action.cards]
             where = kotatsu_name(action.kotatsu)
-            assert f"expected hand {value:.2f} at the {where} kotatsu" in text
+            assert html.escape(play_numbers(state, action)) in text
             assert w.board.hint == list(paths[0]) and paths[0][-1] == f"kotatsu-{where}"
-            # it is the best expected hand (up to the icon tie-break)
-            best = max(
-                expected_classes(state, me, a.kotatsu)[a.cards]
-                for a in state.legal_actions()
-                if isinstance(a, PlayCards)
-            )
-            assert value >= best - 0.03 - 1e-9
-            if "next best" in text:
-                other = float(re.search(r"vs (\d+\.\d\d) for the next best", text).group(1))
-                assert other <= value + 0.03
+            ranked = odds.ranked(state)  # the hinted play is the odds player's best
+            assert dict(ranked)[action] >= ranked[0][1] - 1e-12
         elif isinstance(action, TakeZabuton):
             seen.add("take")
             z = state.kotatsu[action.kotatsu].slots[action.slot]
-            worth = zabuton_worth(z, list(state.collected[me]))
-            assert f"the {z.piece} is worth about {worth:.1f}" in text
+            others = [a for a in state.legal_actions() if a != action]
+            gain = score_collection((*state.collected[me], z), state.params).total - (
+                score_collection(state.collected[me], state.params).total
+            )
+            assert f"the {z.piece} (value {z.value}) adds {gain} to your score" in text
+            for other in others:  # no other tile adds more
+                o = state.kotatsu[other.kotatsu].slots[other.slot]
+                more = score_collection((*state.collected[me], o), state.params).total
+                assert more - score_collection(state.collected[me], state.params).total <= gain
             assert w.board.hint == [f"zabuton-{NAMES[action.kotatsu]}-{action.slot}"]
         else:
             assert w.board.hint == [] and "passing is the only move" in text

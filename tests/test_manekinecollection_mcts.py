@@ -179,7 +179,7 @@ def test_determinize_refuses_a_non_player(player):
 
 # --------------------------------------------------------------------------- agents
 def test_agents_registry_gives_working_defaults():
-    assert set(AGENTS) == {"random", "greedy", "mcts"}
+    assert set(AGENTS) == {"random", "greedy", "mcts", "odds"}
     assert isinstance(AGENTS["greedy"](), GreedyAgent)
     mcts = AGENTS["mcts"]()
     assert isinstance(mcts, MCTSAgent) and mcts.determinize is determinize

@@ -1,8 +1,10 @@
 """Computer players for Manekinecollection (they use only what their seat may see).
 
 ``AGENTS`` names them for the lab and the widgets: ``random``, ``greedy``
-(:class:`GreedyAgent`) and ``mcts`` (:class:`nekolib.mcts.MCTSAgent` searching worlds
-sampled by :func:`determinize`).
+(:class:`GreedyAgent`), ``mcts`` (:class:`nekolib.mcts.MCTSAgent` searching worlds
+sampled by :func:`determinize`) and ``odds`` (:class:`~.odds_player.OddsAgent`: exact
+showdown odds times the expected worth of the Zabuton Neko, the strongest; it gives the
+widget's hints).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any
 
 from nekolib.core import HIDDEN, Agent, NekoError, RandomAgent, check_seat
 from nekolib.manekinecollection.analysis import draw_source, reach_odds
+from nekolib.manekinecollection.odds_player import OddsAgent
 from nekolib.manekinecollection.rules import (
     CAN,
     GOLD,
@@ -34,6 +37,7 @@ __all__ = [
     "AGENTS",
     "MCTS_DEFAULTS",
     "GreedyAgent",
+    "OddsAgent",
     "determinize",
     "expected_classes",
     "mcts_agent",
@@ -289,5 +293,6 @@ AGENTS: dict[str, Callable[..., Agent]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
     "mcts": mcts_agent,
+    "odds": OddsAgent,
 }
 """Name -> factory; every factory called with no arguments gives a sensible default agent."""

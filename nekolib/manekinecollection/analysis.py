@@ -21,6 +21,7 @@ from typing import Any
 
 import sympy
 
+from nekolib.core import HIDDEN
 from nekolib.manekinecollection import arguments as check
 from nekolib.manekinecollection.rules import (
     HAND_CLASSES,
@@ -46,6 +47,7 @@ __all__ = [
     "Option",
     "ReachOdds",
     "bag_pair_weights",
+    "both_gain",
     "choice_value",
     "class_counts_brute",
     "class_counts_exact",
@@ -69,6 +71,7 @@ __all__ = [
     "strength_spread",
     "unseen_cards",
     "unseen_pool",
+    "unseen_values",
 ]
 
 
@@ -842,20 +845,8 @@ def choice_value(
         check.fail("choice_value", "pieces must be the 2 pieces on the kotatsu", pieces)
     for piece in pieces:
         check.piece_of(piece, "choice_value", "each piece", params)
+    pairs = _tile_pairs("choice_value", pieces, stacks)
     a, b = pieces
-    if not isinstance(stacks, Mapping) or any(p.colour not in stacks for p in pieces):
-        check.fail(
-            "choice_value", "stacks must map each piece's colour to its possible values", stacks
-        )
-    for piece in pieces:
-        check.int_list(stacks[piece.colour], "choice_value", f"stacks[{piece.colour!r}]", False)
-    values_a, values_b = list(stacks[a.colour]), list(stacks[b.colour])
-    if a.colour == b.colour:
-        pairs = [(x, y) for i, x in enumerate(values_a) for j, y in enumerate(values_a) if i != j]
-    else:
-        pairs = [(x, y) for x in values_a for y in values_b]
-    if not pairs:
-        check.fail("choice_value", "stacks cannot supply both tiles", dict(stacks))
     total = sum(
         max(
             _gain(collected, ZabutonNeko(a, x), params),
@@ -864,3 +855,74 @@ def choice_value(
         for x, y in pairs
     )
     return Fraction(total, len(pairs))
+
+
+def _tile_pairs(
+    fn: str, pieces: Sequence[Piece], stacks: Mapping[str, Sequence[int]]
+) -> list[tuple[int, int]]:
+    """Equally likely value pairs of the two face-down tiles under ``pieces``.
+
+    Two pieces of one colour got two different tiles of the same stack (drawn without
+    replacement); pieces of different colours are independent.
+    """
+    a, b = pieces
+    if not isinstance(stacks, Mapping) or any(p.colour not in stacks for p in pieces):
+        check.fail(fn, "stacks must map each piece's colour to its possible values", stacks)
+    for piece in pieces:
+        check.int_list(stacks[piece.colour], fn, f"stacks[{piece.colour!r}]", False)
+    values_a, values_b = list(stacks[a.colour]), list(stacks[b.colour])
+    if a.colour == b.colour:
+        pairs = [(x, y) for i, x in enumerate(values_a) for j, y in enumerate(values_a) if i != j]
+    else:
+        pairs = [(x, y) for x in values_a for y in values_b]
+    if not pairs:
+        check.fail(fn, "stacks cannot supply both tiles", dict(stacks))
+    return pairs
+
+
+def both_gain(
+    collected: Sequence[ZabutonNeko],
+    pieces: Sequence[Piece],
+    stacks: Mapping[str, Sequence[int]],
+    params: Params | None = None,
+) -> Fraction:
+    """Expected gain of the 2-player showdown winner, who takes both Zabuton Neko.
+
+    "2 players: The player with the strongest hand gets both of the Zabuton Neko." The
+    tiles are face down, their values uniform as in :func:`choice_value`; the gain is the
+    change of :func:`rules.score_collection` (gold coin, cat food and Ne-collection
+    included), so it is not the sum of two separate gains.
+    """
+    params = check.params_of(params, "both_gain")
+    collected = check.zabuton_list(collected, "both_gain", "collected", params)
+    if not isinstance(pieces, list | tuple) or len(pieces) != 2:
+        check.fail("both_gain", "pieces must be the 2 pieces on the kotatsu", pieces)
+    for piece in pieces:
+        check.piece_of(piece, "both_gain", "each piece", params)
+    pairs = _tile_pairs("both_gain", pieces, stacks)
+    a, b = pieces
+    before = score_collection(collected, params).total
+    total = sum(
+        score_collection((*collected, ZabutonNeko(a, x), ZabutonNeko(b, y)), params).total - before
+        for x, y in pairs
+    )
+    return Fraction(total, len(pairs))
+
+
+def unseen_values(state: MNState, player: int) -> dict[str, list[int]]:
+    """Per colour, the zabuton values ``player`` has not seen, as far as their view tells.
+
+    "Zabuton tiles should be shuffled and grouped by color": every face-down tile of a
+    colour (on a kotatsu, in a stack, in another player's collection) is uniform over the
+    colour's values that ``player`` has not seen face up (their own collection, a tile
+    shown to them as a showdown's chooser). The same model as ``agents.determinize``.
+    """
+    player = check.state_and_seat(state, player, "unseen_values")
+    view = state.view(player)
+    left = {c: Counter(state.params.zabuton_values) for c in state.params.colours}
+    shown = [z for board in view["kotatsu"] for z in board["slots"] if z is not None]
+    shown += [z for zs in view["collected"] for z in zs]
+    for z in shown:
+        if z["value"] != HIDDEN:
+            left[z["colour"]][z["value"]] -= 1
+    return {c: sorted(values.elements()) for c, values in left.items()}

@@ -14,7 +14,7 @@ import ipywidgets as widgets
 
 from nekolib.core import RandomAgent
 from nekolib.manekinecollection import picture
-from nekolib.manekinecollection.agents import GreedyAgent
+from nekolib.manekinecollection.agents import GreedyAgent, OddsAgent
 from nekolib.manekinecollection.analysis import state_duels, state_reach_odds
 from nekolib.manekinecollection.rules import (
     HAND_CLASSES,
@@ -34,8 +34,9 @@ class ManekinecollectionWidget(GameWidget):
     """The game board as the current viewer sees it, plus that viewer's hand odds."""
 
     title = "Manekinecollection"
-    hint_agent = "greedy"
-    """Hints come from :class:`GreedyAgent`, which says why (expected hand or Zabuton worth)."""
+    hint_agent = "odds"
+    """Hints come from :class:`OddsAgent`, the strongest player, which says why in exact
+    fractions (the showdown odds and the Zabuton Neko's expected worth)."""
 
     def render_view(self, view: dict[str, Any]) -> str:
         """The table as ``view`` shows it, drawn by :func:`picture.svg`."""
@@ -101,11 +102,15 @@ def play(
     seed: int = 0,
     params: Params | None = None,
 ) -> ManekinecollectionWidget:
-    """A ready widget: seat 0 human, the others greedy computers unless ``seats`` says so."""
+    """A ready widget: seat 0 human, the others greedy computers unless ``seats`` says so.
+
+    Seat options: ``human``, ``odds`` (the strongest, :class:`OddsAgent`), ``greedy``,
+    ``random``; hints come from ``odds``.
+    """
     return ManekinecollectionWidget(
         new_state=lambda s: new_game(num_players, params, seed=s),
         player_names=list(PLAYER_NAMES[:num_players]),
-        agents={"greedy": GreedyAgent, "random": RandomAgent},
+        agents={"odds": OddsAgent, "greedy": GreedyAgent, "random": RandomAgent},
         seats=list(seats or ["human"] + ["greedy"] * (num_players - 1)),
         seed=seed,
     )

@@ -205,13 +205,15 @@ fig = strength_spread_chart()
 # ## Play
 #
 # Red (seat 0) is yours; Blue and Green are greedy computer players (change any seat to
-# `human` for hot-seat play: a hand-over screen hides your hand until the next player is
-# ready, and the board shows only the hand of the player whose decision it is). Play by
-# clicking the picture: one or two of your hand cards, then the kotatsu to put them at;
-# after a showdown you win, click the Zabuton Neko you take. **Hint** highlights the
-# greedy player's move and says why (the expected hand it aims for, or the Zabuton's
-# worth). Chance events are rolled automatically; the odds panel under the board shows
-# your chances at each kotatsu, and every showdown is explained with its ranking.
+# `odds`, the strongest player, or to `human` for hot-seat play: a hand-over screen hides
+# your hand until the next player is ready, and the board shows only the hand of the
+# player whose decision it is). Play by clicking the picture: one or two of your hand
+# cards, then the kotatsu to put them at; after a showdown you win, click the Zabuton Neko
+# you take. **Hint** highlights the odds player's move and says why in exact fractions:
+# the chance that the move wins its showdown (or the hand it makes), what the two Zabuton
+# Neko there add to your score in expectation, and the same for the best alternative.
+# Chance events are rolled automatically; the odds panel under the board shows your
+# chances at each kotatsu, and every showdown is explained with its ranking.
 
 # %%
 # NBVAL_IGNORE_OUTPUT
