@@ -61,6 +61,20 @@ def _ask_hint(page, game, selector: str) -> dict:
     return page.evaluate(HINT_JS, selector)
 
 
+def _screenshot(page, game, selector: str, name: str) -> None:
+    """The whole game widget: Voila scrolls inside the page, so the viewport is made as
+    tall as the widget for the shot (else the off-screen part comes out blank)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    size = page.viewport_size
+    height = page.evaluate("(sel) => document.querySelector(sel).scrollHeight", selector)
+    page.set_viewport_size({"width": size["width"], "height": min(max(height + 80, 600), 6000)})
+    try:
+        game.scroll_into_view_if_needed()
+        game.screenshot(path=str(SCREENSHOTS / f"hint-{name}.png"), animations="disabled")
+    finally:
+        page.set_viewport_size(size)
+
+
 @pytest.mark.parametrize("notebook", game_notebooks(), ids=lambda p: p.stem)
 def test_a_hint_lights_its_move_and_gives_exact_odds(notebook, voila, page):
     name = notebook.stem
@@ -85,7 +99,6 @@ def test_a_hint_lights_its_move_and_gives_exact_odds(notebook, voila, page):
         page.evaluate(QUIET_JS, 400)
     else:
         pytest.fail(f"{name}: no hint gave an exact number ({pattern.pattern}): {seen}")
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    game.screenshot(path=str(SCREENSHOTS / f"hint-{name}.png"), animations="disabled")
+    _screenshot(page, game, selector, name)
     print(f"\n{name} hint: {hint['text']} (lit: {hint['lit'] or hint['buttons']})")
     assert not page.js_errors, page.js_errors[:3]
