@@ -3,9 +3,12 @@
 ``AGENTS`` names them for the lab and the widgets: ``random``, ``greedy``
 (:class:`~nekolib.indovina_gatto.analysis.GreedyGuessAgent`: the single most likely
 guess), ``expected`` (:class:`~nekolib.indovina_gatto.analysis.ExpectedPointsAgent`:
-the guess with the best expected points, or none) and ``mcts``
+the guess with the best expected points, or none), ``lookahead``
+(:class:`~nekolib.indovina_gatto.lookahead.LookaheadAgent`: the strongest, and the
+widget's hint: each cat weighed by the exact expected points of the guess right after
+it and by how much of its own traits it shows) and ``mcts``
 (:class:`nekolib.mcts.MCTSAgent` searching worlds sampled by :func:`determinize`).
-The first three live in :mod:`nekolib.indovina_gatto.analysis`.
+``greedy`` and ``expected`` live in :mod:`nekolib.indovina_gatto.analysis`.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from nekolib.indovina_gatto.analysis import (
     _ways,
     knowledge,
 )
+from nekolib.indovina_gatto.lookahead import LookaheadAgent
 from nekolib.indovina_gatto.rules import ALL_TRAITS, IndovinaGattoState
 from nekolib.mcts import MCTSAgent
 
@@ -35,6 +39,7 @@ __all__ = [
     "MCTS_DEFAULTS",
     "ExpectedPointsAgent",
     "GreedyGuessAgent",
+    "LookaheadAgent",
     "determinize",
     "mcts_agent",
     "sample_deal",
@@ -242,6 +247,7 @@ AGENTS: dict[str, Callable[..., Agent]] = {
     "random": RandomAgent,
     "greedy": GreedyGuessAgent,
     "expected": ExpectedPointsAgent,
+    "lookahead": LookaheadAgent,
     "mcts": mcts_agent,
 }
 """Name -> factory; every factory called with no arguments gives a sensible default agent."""
