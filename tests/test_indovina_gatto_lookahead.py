@@ -46,13 +46,18 @@ def gain_by_enumeration(view, card: int) -> tuple[Fraction, Fraction]:
     return gain, right
 
 
-def exposure_by_enumeration(view, card: int) -> Fraction:
-    """A spectator's best chance at one of the viewer's hidden traits after ``card``."""
+def public_total(view) -> Fraction:
+    """A spectator's chances of the viewer's true hidden traits, added up, by enumeration."""
     me = view["viewer"]
-    own = [me] if set(DEFAULT_DECK[card]) & set(view["my_traits"]) else []
-    public = {**hypothetical(view, card, own), "viewer": None, "my_traits": [], "hand": []}
+    public = {**view, "viewer": None, "my_traits": [], "hand": []}
     _, marginals = rule_enumeration(public)
-    return max(marginals[me].values())
+    return sum(marginals[me][t] for t in view["my_traits"] if t not in view["revealed"][me])
+
+
+def exposure_by_enumeration(view, card: int) -> Fraction:
+    """The same once ``card`` is on the table with the viewer's own mask (or none)."""
+    own = [view["viewer"]] if set(DEFAULT_DECK[card]) & set(view["my_traits"]) else []
+    return public_total(hypothetical(view, card, own))
 
 
 def position_to_play():
@@ -90,7 +95,7 @@ def test_play_hint_states_the_enumerated_fractions_of_the_move_and_the_best_othe
         e = exposure_by_enumeration(view, c.card)
         assert f"cat #{c.card}: your best guess after it is right with {right} " in text
         assert f"worth {'+' if gain > 0 else ''}{gain} points" in text
-        assert f"names one of your traits with {e.numerator}/{e.denominator} (" in text
+        assert f"hidden traits then add up to {e.numerator}/{e.denominator} (score" in text
     assert text.index(f"cat #{best.card}:") < text.index(f"best other cat #{other.card}:")
 
 
@@ -183,12 +188,14 @@ def test_lookahead_agent_decides_from_its_view_only():
         )
 
 
-def test_exposure_is_the_spectators_largest_marginal():
+def test_exposure_is_the_public_chance_of_the_true_traits():
     s = position_to_play()
     public = {**s.view(0), "viewer": None, "my_traits": [], "hand": []}
     _, marginals = rule_enumeration(public)
-    assert exposure(s.view(0)) == max(marginals[0].values())
-    assert exposure(s.view(1)) == max(marginals[1].values())
+    for me in (0, 1):
+        assert exposure(s.view(me)) == public_total(s.view(me))
+        assert exposure(s.view(me)) == sum(marginals[me][t] for t in s.hidden_traits(me))
+    assert 0 < exposure(s.view(0)) < len(s.hidden_traits(0))
     assert posterior(public).marginals[0] == marginals[0]
 
 

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from nekolib.core import Agent, NekoError, RandomAgent, check_seat
+from nekolib.core import Agent, NekoError, RandomAgent, check_seat, make_rng, play_out
 from nekolib.indovina_gatto.analysis import (
     ExpectedPointsAgent,
     GreedyGuessAgent,
@@ -31,7 +31,7 @@ from nekolib.indovina_gatto.analysis import (
     knowledge,
 )
 from nekolib.indovina_gatto.lookahead import LookaheadAgent
-from nekolib.indovina_gatto.rules import ALL_TRAITS, IndovinaGattoState
+from nekolib.indovina_gatto.rules import ALL_TRAITS, IndovinaGattoState, new_game
 from nekolib.mcts import MCTSAgent
 
 __all__ = [
@@ -41,6 +41,7 @@ __all__ = [
     "GreedyGuessAgent",
     "LookaheadAgent",
     "determinize",
+    "duel",
     "mcts_agent",
     "sample_deal",
 ]
@@ -251,3 +252,29 @@ AGENTS: dict[str, Callable[..., Agent]] = {
     "mcts": mcts_agent,
 }
 """Name -> factory; every factory called with no arguments gives a sensible default agent."""
+
+
+# --------------------------------------------------------------------------- head to head
+def duel(
+    first: Callable[[], Agent],
+    second: Callable[[], Agent],
+    games: int,
+    seed: int | str = 0,
+    players: int = 2,
+) -> tuple[int, int, int]:
+    """Wins, shared wins and losses of ``first`` against ``second``, seat-balanced.
+
+    Every deal is played ``players`` times, ``first`` in each seat in turn and ``second``
+    in every other seat (game ``i``: deal ``i // players``, ``first`` in seat
+    ``i % players``); fresh agents every game, seeded from ``(seed, i)``.
+    """
+    won = shared = lost = 0
+    for i in range(games):
+        seat = i % players
+        agents = [second() for _ in range(players)]
+        agents[seat] = first()
+        deal = new_game(players, seed=f"duel/{seed}/{i // players}")
+        end, _ = play_out(deal, agents, make_rng(f"duel/{seed}/{i}"))
+        result = end.returns()[seat]
+        won, shared, lost = won + (result == 1), shared + (0 < result < 1), lost + (result == 0)
+    return won, shared, lost

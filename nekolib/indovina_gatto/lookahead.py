@@ -10,9 +10,9 @@ the player weighs every cat in its hand by two exact numbers:
   (:func:`cat_values`; each pattern is the cat added to the table as a hypothetical
   observation, its chance a ratio of deal counts of
   :func:`~nekolib.indovina_gatto.analysis.posterior`);
-* **exposure**: how well a spectator, who sees only the table, can then guess one of my
-  own hidden traits (:func:`exposure`: the largest probability of the public posterior
-  of my traits once my own mask, or its absence, is on the table).
+* **exposure**: how much the table then shows of my own hidden traits (:func:`exposure`:
+  the probabilities the public posterior, computed from the table alone, gives to my
+  true hidden traits, added up, once my own mask, or its absence, is on the table).
 
 It plays the cat with the largest ``gain - leak_weight * exposure``. In phase 3 it makes
 the best guess when its expected points are at least ``guess_margin`` (slightly below
@@ -35,6 +35,7 @@ from nekolib.indovina_gatto.analysis import (
     GuessValue,
     Posterior,
     chance,
+    frac,
     guess_values,
     knowledge,
     posterior,
@@ -45,7 +46,7 @@ from nekolib.indovina_gatto.rules import Guess, Pass, PlayCat
 View = Mapping[str, Any]
 
 LEAK_WEIGHT = Fraction(5)
-"""Points of guessing gain a cat must bring per unit of exposure (measured: 2 and 5 beat 1)."""
+"""Points of guessing gain a cat must be worth per unit of exposure (chosen by measurement)."""
 GUESS_MARGIN = Fraction(-1, 10)
 """Guess when the best guess is worth at least this many expected points (2 players:
 right with 3/10 or more, where the expected-points player needs more than 1/3)."""
@@ -63,15 +64,18 @@ def spectator(view: View) -> dict[str, Any]:
     return {**view, "viewer": None, "my_traits": [], "hand": []}
 
 
-def exposure(view: View, player: int | None = None) -> Fraction:
-    """The best chance a spectator has of naming one of ``player``'s hidden traits.
+def exposure(view: View) -> Fraction:
+    """How much the table shows of the viewer's own hidden traits: the probabilities that a
+    spectator, who sees only the table, gives to each of them, added up.
 
-    The largest marginal of ``player`` (default: the viewer) in the exact posterior
-    computed from public facts only; 0 when ``player`` has no hidden trait left.
+    The public posterior (:func:`spectator`) spreads the viewer's hidden-trait count over
+    every trait nobody has seen; the part that falls on the true ones is what an opponent
+    can use. 0 when the viewer has no hidden trait left.
     """
-    player = view["viewer"] if player is None else player
-    marginals = posterior(spectator(view)).marginals.get(player, {})
-    return max(marginals.values(), default=Fraction(0))
+    me = view["viewer"]
+    marginals = posterior(spectator(view)).marginals.get(me, {})
+    hidden = [t for t in view["my_traits"] if t not in view["revealed"][me]]
+    return sum((marginals.get(t, Fraction(0)) for t in hidden), Fraction(0))
 
 
 # --------------------------------------------------------------------------- cats
@@ -90,7 +94,7 @@ class CatValue:
     right: Fraction
     """Chance that my best guess right after it is right."""
     exposure: Fraction
-    """A spectator's best chance at one of my hidden traits once it is on the table."""
+    """The public chances of my true hidden traits, added up, once it is on the table."""
     score: Fraction
     """``gain - leak_weight * exposure``: the lookahead player plays the largest."""
 
@@ -226,8 +230,8 @@ def _cat_phrase(c: CatValue) -> str:
     mask = "you place a mask on it" if c.masks else "you place no mask on it"
     return (
         f"your best guess after it is right with {chance(c.right)}, worth {signed(c.gain)} "
-        f"points; {mask}, and a spectator then names one of your traits with "
-        f"{chance(c.exposure)} (score {signed(c.score)})"
+        f"points; {mask}, and the table's chances of your own hidden traits then add up "
+        f"to {frac(c.exposure)} (score {signed(c.score)})"
     )
 
 
