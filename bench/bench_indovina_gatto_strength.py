@@ -62,8 +62,8 @@ def report_times(label: str, times: list[float]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--mcts-games", type=int, default=200)
-    parser.add_argument("--games", type=int, default=1000, help="against greedy and expected")
+    parser.add_argument("--mcts-games", type=int, default=120)
+    parser.add_argument("--games", type=int, default=600, help="against greedy and expected")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--no-timing", action="store_true")
     args = parser.parse_args(argv)
