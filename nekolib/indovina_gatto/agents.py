@@ -225,7 +225,8 @@ def _deal_cats(
 
 # --------------------------------------------------------------------------- registry
 MCTS_DEFAULTS: dict[str, Any] = {"iterations": 100}
-"""Budget of ``AGENTS["mcts"]()``: about 0.1 s a move on one core (see :func:`mcts_agent`)."""
+"""Budget of ``AGENTS["mcts"]()``: about 0.3 s a move (2 players, median 283 ms, worst 678
+ms over 120 decisions on 2 shared cores, ``bench/bench_indovina_gatto_strength.py``)."""
 
 
 def mcts_agent(**options: Any) -> MCTSAgent:
