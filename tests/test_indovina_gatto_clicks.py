@@ -9,8 +9,9 @@ import xml.etree.ElementTree as ET
 
 from nekolib.core import RandomAgent, play_out
 from nekolib.indovina_gatto import picture
-from nekolib.indovina_gatto.analysis import ExpectedPointsAgent, brute_force_posterior
+from nekolib.indovina_gatto.analysis import brute_force_posterior
 from nekolib.indovina_gatto.clicks import FREE, click_paths
+from nekolib.indovina_gatto.lookahead import LookaheadAgent
 from nekolib.indovina_gatto.rules import (
     ACCESSORIES,
     CATEGORY,
@@ -154,10 +155,10 @@ def test_whole_games_are_played_by_clicking_the_picture():
         assert clicks > 10 and len(w.match.log()) == w.match.ply > 10
 
 
-def test_hint_shows_the_expected_points_move_with_its_reason_and_never_plays():
+def test_hint_shows_the_lookahead_move_with_its_exact_reason_and_never_plays():
     w = play(2, seats=["human", "human"], seed=5)
     rng = random.Random(5)
-    agent = ExpectedPointsAgent()
+    agent = LookaheadAgent()
     seen = set()
     for _ in range(60):
         if w.state.is_terminal():
@@ -177,17 +178,19 @@ def test_hint_shows_the_expected_points_move_with_its_reason_and_never_plays():
             p = brute_force_posterior(state.view(state.current_player())).probability(
                 action.suspect, action.trait
             )
-            assert f"P(player {action.suspect} holds {action.trait}) = {p}" in text
-            assert re.search(r"expected [+-]\d\.\d\d points", text)
+            stated = f"player {action.suspect} holds {action.trait} "
+            assert stated in text and f"with {p.numerator}/{p.denominator} (" in text
+            assert re.search(r"(expected [+-]?\d+(/\d+)? points|wins with \d+/\d+)", text)
         elif isinstance(action, PlayCat):
             seen.add("play")
             assert w.board.hint == [f"hand-cat-{action.card}"]
-            assert f"cat #{action.card}" in text and "score" in text
+            assert f"cat #{action.card}: your best guess after it is right with " in text
+            assert re.search(r"\d+/\d+", text) and "score" in text
         else:
             seen.add("pass")
             assert w.board.hint == [] and w.move_select.value is not None
             assert w.action_buttons[w.move_select.value].action == Pass()
-            assert "no guess is 0" in text or "no trait can be named" in text
+            assert "no guess: 0 points" in text or "no trait can be named" in text
             assert any("nekolib-hinted" in b._dom_classes for b in w.free_buttons)
         # follow the hint by clicking it (or its button)
         if paths:

@@ -170,7 +170,7 @@ def test_determinize_refuses_a_non_player(player):
 
 # --------------------------------------------------------------------------- agents
 def test_agents_registry_gives_working_defaults():
-    assert set(AGENTS) == {"random", "greedy", "expected", "mcts"}
+    assert set(AGENTS) == {"random", "greedy", "expected", "lookahead", "mcts"}
     assert isinstance(AGENTS["greedy"](), GreedyGuessAgent)
     assert isinstance(AGENTS["expected"](), ExpectedPointsAgent)
     mcts = AGENTS["mcts"]()

@@ -3,9 +3,12 @@
 ``AGENTS`` names them for the lab and the widgets: ``random``, ``greedy``
 (:class:`~nekolib.indovina_gatto.analysis.GreedyGuessAgent`: the single most likely
 guess), ``expected`` (:class:`~nekolib.indovina_gatto.analysis.ExpectedPointsAgent`:
-the guess with the best expected points, or none) and ``mcts``
+the guess with the best expected points, or none), ``lookahead``
+(:class:`~nekolib.indovina_gatto.lookahead.LookaheadAgent`: the strongest, and the
+widget's hint: each cat weighed by the exact expected points of the guess right after
+it and by how much of its own traits it shows) and ``mcts``
 (:class:`nekolib.mcts.MCTSAgent` searching worlds sampled by :func:`determinize`).
-The first three live in :mod:`nekolib.indovina_gatto.analysis`.
+``greedy`` and ``expected`` live in :mod:`nekolib.indovina_gatto.analysis`.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from nekolib.core import Agent, NekoError, RandomAgent, check_seat
+from nekolib.core import Agent, NekoError, RandomAgent, check_seat, make_rng, play_out
 from nekolib.indovina_gatto.analysis import (
     ExpectedPointsAgent,
     GreedyGuessAgent,
@@ -27,7 +30,8 @@ from nekolib.indovina_gatto.analysis import (
     _ways,
     knowledge,
 )
-from nekolib.indovina_gatto.rules import ALL_TRAITS, IndovinaGattoState
+from nekolib.indovina_gatto.lookahead import LookaheadAgent
+from nekolib.indovina_gatto.rules import ALL_TRAITS, IndovinaGattoState, new_game
 from nekolib.mcts import MCTSAgent
 
 __all__ = [
@@ -35,7 +39,9 @@ __all__ = [
     "MCTS_DEFAULTS",
     "ExpectedPointsAgent",
     "GreedyGuessAgent",
+    "LookaheadAgent",
     "determinize",
+    "duel",
     "mcts_agent",
     "sample_deal",
 ]
@@ -219,7 +225,8 @@ def _deal_cats(
 
 # --------------------------------------------------------------------------- registry
 MCTS_DEFAULTS: dict[str, Any] = {"iterations": 100}
-"""Budget of ``AGENTS["mcts"]()``: about 0.1 s a move on one core (see :func:`mcts_agent`)."""
+"""Budget of ``AGENTS["mcts"]()``: about 0.3 s a move (2 players, median 283 ms, worst 678
+ms over 120 decisions on 2 shared cores, ``bench/bench_indovina_gatto_strength.py``)."""
 
 
 def mcts_agent(**options: Any) -> MCTSAgent:
@@ -242,6 +249,33 @@ AGENTS: dict[str, Callable[..., Agent]] = {
     "random": RandomAgent,
     "greedy": GreedyGuessAgent,
     "expected": ExpectedPointsAgent,
+    "lookahead": LookaheadAgent,
     "mcts": mcts_agent,
 }
 """Name -> factory; every factory called with no arguments gives a sensible default agent."""
+
+
+# --------------------------------------------------------------------------- head to head
+def duel(
+    first: Callable[[], Agent],
+    second: Callable[[], Agent],
+    games: int,
+    seed: int | str = 0,
+    players: int = 2,
+) -> tuple[int, int, int]:
+    """Wins, shared wins and losses of ``first`` against ``second``, seat-balanced.
+
+    Every deal is played ``players`` times, ``first`` in each seat in turn and ``second``
+    in every other seat (game ``i``: deal ``i // players``, ``first`` in seat
+    ``i % players``); fresh agents every game, seeded from ``(seed, i)``.
+    """
+    won = shared = lost = 0
+    for i in range(games):
+        seat = i % players
+        agents = [second() for _ in range(players)]
+        agents[seat] = first()
+        deal = new_game(players, seed=f"duel/{seed}/{i // players}")
+        end, _ = play_out(deal, agents, make_rng(f"duel/{seed}/{i}"))
+        result = end.returns()[seat]
+        won, shared, lost = won + (result == 1), shared + (0 < result < 1), lost + (result == 0)
+    return won, shared, lost

@@ -501,17 +501,32 @@ class ExpectedPointsAgent:
         return explain_from_view(state.view(state.current_player()), action)
 
 
-def _pct(x: float) -> str:
-    return f"{x:.0%}"
+def frac(x: Fraction) -> str:
+    """An exact number as p/q, whole numbers too (``1/1``): a fraction is always shown."""
+    x = Fraction(x)
+    return f"{x.numerator}/{x.denominator}"
+
+
+def signed(x: Fraction) -> str:
+    """Expected points with their sign: ``+41/560``, ``-1/4``, ``+2``, ``0``."""
+    x = Fraction(x)
+    return f"+{x}" if x > 0 else str(x)
+
+
+def chance(x: Fraction) -> str:
+    """A probability as p/q, its percentage in brackets."""
+    return f"{frac(x)} ({float(x):.0%})"
 
 
 def explain_from_view(view: View, action: Any) -> str:
-    """The reason behind ``action`` as :class:`ExpectedPointsAgent` weighs it.
+    """The reason behind ``action`` as :class:`ExpectedPointsAgent` weighs it, in exact
+    fractions, with the best alternative's numbers.
 
     A guess: its exact chance and expected points (my points minus the mean of my
-    opponents', :func:`guess_value`; no guess is worth 0). A cat: whether it makes me
-    place a mask (it leaks that I hold one of its traits) and how likely each opponent
-    is to mask it (:func:`mask_probability`; an uncertain answer tells most).
+    opponents', :func:`guess_value`; no guess is worth 0) and the next best guess's. A cat:
+    whether it makes me place a mask (it leaks that I hold one of its traits), the exact
+    chance that each opponent masks it (:func:`mask_outcomes`) and its score
+    (:func:`card_scores`), and the same for the best other cat.
     """
     post = posterior(view)
     if isinstance(action, PlayCat):
@@ -521,26 +536,41 @@ def explain_from_view(view: View, action: Any) -> str:
         mine = next((v for v in values if v.guess == action), None)
         if mine is None:
             return f"{action} cannot be named now"
-        return (
-            f"{_odds(mine)}, expected {float(mine.value):+.2f} points over the average "
-            "opponent (no guess: 0)"
-        )
+        text = f"{_odds(mine)}, expected {signed(mine.value)} points over the average opponent"
+        other = next((v for v in values if v.guess != action), None)
+        alt = f"; next best: {_odds(other)}, {signed(other.value)}" if other else ""
+        return f"{text} (no guess: 0){alt}"
     if not values:
         return "no trait can be named now"
     best = values[0]
-    return f"the best guess, {_odds(best)}, is worth {float(best.value):+.2f} points: no guess is 0"
+    return f"the best guess, {_odds(best)}, is worth {signed(best.value)} points: no guess is 0"
 
 
 def _odds(g: GuessValue) -> str:
-    p = g.p_right
-    odds = "certain" if p == 1 else f"≈ {_pct(float(p))}"
-    return f"P(player {g.guess.suspect} holds {g.guess.trait}) = {p} ({odds})"
+    return f"P(player {g.guess.suspect} holds {g.guess.trait}) = {chance(g.p_right)}"
+
+
+def _mask_chances(view: View, traits: Sequence[str]) -> dict[int, Fraction]:
+    """Exact chance that each opponent masks a cat with ``traits`` (:func:`mask_outcomes`)."""
+    outcomes = mask_outcomes(view, traits)
+    players = [p for p in range(view["num_players"]) if p != view["viewer"]]
+    return {p: sum((q for who, q in outcomes.items() if p in who), Fraction(0)) for p in players}
 
 
 def _explain_play(view: View, post: Posterior, card: int) -> str:
     hand = {c["card"]: c["traits"] for c in view["hand"]}
     if card not in hand:
         return f"cat #{card} is not in your hand"
+    scores = dict((c, s) for s, c in card_scores(view, post))
+    text = f"cat #{card} {_cat_reason(view, hand, card)} (score {scores[card]:+.2f})"
+    others = [c for s, c in card_scores(view, post) if c != card]
+    if others:
+        other = others[0]
+        text += f"; best other cat #{other}: {_cat_reason(view, hand, other)}"
+    return text
+
+
+def _cat_reason(view: View, hand: Mapping[int, Sequence[str]], card: int) -> str:
     traits = hand[card]
     mine = set(view["my_traits"])
     shared = [t for t in traits if t in mine]
@@ -551,12 +581,11 @@ def _explain_play(view: View, post: Posterior, card: int) -> str:
         leak = f"shares {', '.join(shared)} with you (your mask shows it)" + (
             "; so does every cat in your hand" if clean == 0 else ""
         )
-    odds = [(p, mask_probability(post, p, traits)) for p in post.marginals]
+    odds = _mask_chances(view, traits)
     if not odds:
-        return f"cat #{card} {leak}"
-    score = dict((c, s) for s, c in card_scores(view, post))[card]
-    tested = ", ".join(f"player {p} {_pct(q)}" for p, q in odds)
-    return f"cat #{card} {leak}; chance each opponent masks it: {tested} (score {score:+.2f})"
+        return leak
+    tested = ", ".join(f"player {p} {chance(q)}" for p, q in odds.items())
+    return f"{leak}; exact chance each opponent masks it: {tested}"
 
 
 @dataclass

@@ -15,6 +15,7 @@ from nekolib.indovina_gatto.analysis import (
     best_guess,
     posterior,
 )
+from nekolib.indovina_gatto.lookahead import LookaheadAgent
 from nekolib.indovina_gatto.picture import seat_label
 from nekolib.indovina_gatto.rules import (
     ACCESSORIES,
@@ -43,7 +44,7 @@ class IndovinaGattoWidget(GameWidget):
     """Hot-seat + computer play; the board and the deduction board use the viewer's view only."""
 
     title = "Indovina Gatto"
-    hint_agent = "expected points"
+    hint_agent = "lookahead"
 
     def extra_panel(self) -> widgets.Widget:
         self.deduction = widgets.HTML().add_class("nekolib-deduction")
@@ -114,16 +115,17 @@ def play(
     seed: int = 0,
     params: Params | None = None,
 ) -> IndovinaGattoWidget:
-    """A ready widget: seat 0 human by default, the others the expected-points player.
+    """A ready widget: seat 0 human by default, the others the lookahead player.
 
     Click the picture to play: a cat in your hand; for a guess, a suspect's panel and a
-    trait of the palette (either order); "no guess" is a button. Hint: the
-    expected-points player's move and its odds."""
-    seats = list(seats or ["human"] + ["expected points"] * (num_players - 1))
+    trait of the palette (either order); "no guess" is a button. Hint: the lookahead
+    player's move with its exact numbers and the best alternative's."""
+    seats = list(seats or ["human"] + ["lookahead"] * (num_players - 1))
     return IndovinaGattoWidget(
         new_state=lambda s: new_game(num_players, seed=s, params=params),
         player_names=[seat_label(p) for p in range(num_players)],
         agents={
+            "lookahead": LookaheadAgent,
             "expected points": ExpectedPointsAgent,
             "greedy": GreedyGuessAgent,
             "random": RandomAgent,

@@ -69,12 +69,14 @@ print(new_game(3, seed=1))
 # %% [markdown]
 # ## Play
 #
-# You are Player 0; Players 1 and 2 are the computer's *expected-points* player, which
+# You are Player 0; Players 1 and 2 are the computer's *lookahead* player, which
 # decides from its own view only. (Seats are numbered, as in the move list; each also has
 # a marker of its own colour, shape and letter, never to be confused with a fur colour.)
 # Click the picture to play: a cat in your hand; to guess, a player's panel and a trait
 # of the palette under the players, in either order; "no guess" is a button. **Hint**
-# shows the expected-points player's move and its odds. Below the board, the
+# shows the lookahead player's move with its exact numbers as fractions (the chance
+# that its guess is right and its expected points, or what a cat is worth) and the best
+# alternative's. Below the board, the
 # **deduction board** shows the exact posterior of every opponent's hidden traits, as
 # you (the viewer) can compute it. Change a seat to `human` for hot-seat play: the board
 # then always shows the cards of the player at the device, and nobody else's; between
