@@ -185,7 +185,7 @@ def test_hint_shows_the_lookahead_move_with_its_exact_reason_and_never_plays():
             seen.add("play")
             assert w.board.hint == [f"hand-cat-{action.card}"]
             assert f"cat #{action.card}: your best guess after it is right with " in text
-            assert re.search(r"\d+/\d+", text) and "score" in text
+            assert re.search(r"\d+/\d+", text) and "hidden traits" in text
         else:
             seen.add("pass")
             assert w.board.hint == [] and w.move_select.value is not None

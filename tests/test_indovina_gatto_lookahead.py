@@ -95,7 +95,7 @@ def test_play_hint_states_the_enumerated_fractions_of_the_move_and_the_best_othe
         e = exposure_by_enumeration(view, c.card)
         assert f"cat #{c.card}: your best guess after it is right with {right} " in text
         assert f"worth {'+' if gain > 0 else ''}{gain} points" in text
-        assert f"hidden traits then add up to {e.numerator}/{e.denominator} (score" in text
+        assert f"hidden traits then add up to {e.numerator}/{e.denominator}" in text
     assert text.index(f"cat #{best.card}:") < text.index(f"best other cat #{other.card}:")
 
 

@@ -231,7 +231,7 @@ def _cat_phrase(c: CatValue) -> str:
     return (
         f"your best guess after it is right with {chance(c.right)}, worth {signed(c.gain)} "
         f"points; {mask}, and the table's chances of your own hidden traits then add up "
-        f"to {frac(c.exposure)} (score {signed(c.score)})"
+        f"to {frac(c.exposure)}"
     )
 
 
@@ -254,7 +254,9 @@ def explain_lookahead(view: View, action: Any, agent: LookaheadAgent | None = No
             return f"cat #{action.card} is not in your hand"
         text = f"cat #{mine.card}: {_cat_phrase(mine)}"
         other = next((c for c in values if c.card != action.card), None)
-        if other is not None:
+        if other is not None and _cat_phrase(other) == _cat_phrase(mine):
+            text += f"; cat #{other.card} gives the same numbers (a tie: the lower number plays)"
+        elif other is not None:
             text += f"; best other cat #{other.card}: {_cat_phrase(other)}"
         return text
     if view["phase"] == "final guesses":
