@@ -198,7 +198,7 @@ for source, row in results["summary"].items():
 perfect_play_figure();
 
 # %% [markdown]
-# **Placement endgame.** With 2-4 pieces still to place, every option can be valued
+# **Placement endgame.** With 2-6 pieces still to place, every option can be valued
 # exactly: the rest of the placement is searched (each finished placement solved once).
 # Values are for the player placing: +1 win, 0 draw, -1 loss.
 
