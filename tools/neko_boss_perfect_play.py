@@ -129,6 +129,7 @@ def save(data: dict, path: Path) -> None:
     for rows in data["agents"].values():
         rows.sort(key=lambda r: r["seed"])
     data["endgame"].sort(key=lambda e: (e["seed"], e["left"]))
+    data["agents"] = {name: rows for name, rows in data["agents"].items() if rows}
     data["summary"] = {"random": summary(data["random"])}
     for name, rows in data["agents"].items():
         data["summary"][f"agent:{name}"] = summary(rows)

@@ -32,8 +32,14 @@ owner per intersection, seat to move; Lemma 2: the out-set is not needed):
 * **Null-window root**: "can the side to move win?" then "can it draw?" (two searches with
   windows (0, 1) and (-1, 0)); each also returns a move that achieves it.
 
-Progress (root moves done, root moves, positions) is read from a shared counter array by
-the calling thread while the kernel runs without the GIL.
+* **Two threads** (``threads``, default :func:`default_threads`: the cores, at most 2) on one
+  shared table: the replies to the first root move are handed out one at a time (it wins in
+  most positions and its replies' subtrees are of similar size); if it falls short, the other
+  root moves are handed out. Entries are written without locks, key XOR data ("lockless
+  hashing"), so an entry torn by two writers fails the key check instead of lying.
+
+Progress (root moves done, root moves, positions) is read from the workers' counter arrays
+by the calling thread while the kernel runs without the GIL.
 """
 
 from __future__ import annotations
