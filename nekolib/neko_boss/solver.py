@@ -46,7 +46,15 @@ Measured (``python bench/bench_neko_boss.py --seeds 53,0,10,...,190 --today 0,20
 (10.5 s of CPU), 13.1 M positions; the hardest, seed 53, 202 s (109 s of CPU, 156 M
 positions); peak memory 230 MB. On the 4 placements run side by side, the solver before the
 two threads and the smaller table took 9.1-19.6 s (5.4-12.9 s of CPU, 1.2-1.45x this one's)
-and 677-734 MB, with 0-3% fewer positions.
+and 677-734 MB, with 0-3% fewer positions. Side by side on the hardest two (``--seeds 53,30
+--today 53,30``, load 2.8-2.9): seed 53 (win) 175.9 s, 111.6 s CPU, 156 M positions against
+147.5 s, 121.3 s CPU, 149 M; seed 30 (loss) 43.6 s, 50.8 s CPU, 71 M against 69.2 s, 50.1 s
+CPU, 60 M. The tree, not the speed per position, keeps the hardest over a minute. Tried on
+seeds 146 and 0 (one thread) and dropped: enhanced transposition cutoffs down to 14 or 10
+stacks (5% / 10% fewer positions, 11% / 69% more CPU time); no table below 6, 8 or 10 stacks
+(0%, +3%, +15% positions, CPU time within noise); killer moves as a tie-break after the
+opponent's replies (+2% / -2% positions); a score-gain key (4+ stacks made or taken) before
+the replies (4.5-4.9x the positions) or after them (+7% / +12%).
 """
 
 from __future__ import annotations
