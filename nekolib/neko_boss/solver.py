@@ -96,9 +96,10 @@ MISSING = "numba is not installed (pip install 'nekolib[solver]')"
 """Why the fast solver cannot run on this machine, for messages."""
 
 DEFAULT_TABLE_BITS = 22
-"""Largest transposition table: 2**22 entries of 16 bytes = 64 MiB. A 2**25 table saved 8% of the
-positions on the hardest stored placement (149 M instead of 162 M) and 1-2% on typical ones, but
-its cache and TLB misses made every position slower (1.0-1.3 M positions/s against 1.3-1.5 M)."""
+"""Largest transposition table: 2**22 entries of 16 bytes = 64 MiB. On seeds 146 and 0 (one
+thread) 2**25 entries saved 0.4-0.5% of the positions (2**20: 2.3% more, 2**14: 33-37% more)
+but its cache and TLB misses made each position slower (1.03 M positions per CPU second
+against 1.28-1.51 M with 2**20-2**21, same run, loaded machine)."""
 MIN_TABLE_BITS = 12
 ETC_MIN_STACKS = 18
 """Enhanced transposition cutoffs only where at least this many stacks are left (where the
