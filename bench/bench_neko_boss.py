@@ -4,6 +4,14 @@
     python bench/bench_neko_boss.py --quick  # under a minute
     python bench/bench_neko_boss.py --solvers  # only fast vs reference, 16..24 stacks
     python bench/bench_neko_boss.py --solvers --sizes 22,24  # only these stack counts
+    python bench/bench_neko_boss.py --placements 200 --today 53,165,0  # the stored placements
+
+``--placements N`` solves the first N stored random placements of
+``nekolib/neko_boss/data/perfect_play.json`` (the full 24-stack board after placement) with
+the fast solver, each in a fresh process (time, positions, peak memory), and the seeds given
+to ``--today`` also with the solver as it was at commit :data:`TODAY` (extracted from git
+into a temporary package), side by side in the same run; a table with min/median/max and
+the machine's load average at the start and the end. ``--seeds 53,90`` picks placements.
 
 The first section puts the fast (compiled) solver and the pure-Python reference side by
 side on the default board with 16, 18, 20, 22 and 24 single pieces (seeded placements):
@@ -19,11 +27,15 @@ reachable-state counts and random-playthrough throughput.
 from __future__ import annotations
 
 import json
+import os
 import random
 import resource
+import statistics
 import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 from nekolib.core import RandomAgent, play_out
 from nekolib.neko_boss.analysis import maxn, minimax_plain, paranoid, reachable, solve
@@ -102,6 +114,96 @@ def one_solve(engine: str, stacks: int, seed: int) -> None:
             }
         )
     )
+
+
+TODAY = "fe8f2b4"
+"""The commit of the solver before issue 24 (one thread, 2**25-entry table), for comparison."""
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def today_solver(where: Path):
+    """The fast solver as it was at commit :data:`TODAY`, as the package ``boss_today``
+    under ``where`` (its kernel compiled into numba's cache there on first use)."""
+    pkg = where / "boss_today"
+    if not pkg.exists():
+        pkg.mkdir(parents=True)
+        (pkg / "__init__.py").write_text("", encoding="utf-8")
+        for name in ("solver.py", "solver_kernel.py"):
+            text = subprocess.run(
+                ["git", "-C", str(ROOT), "show", f"{TODAY}:nekolib/neko_boss/{name}"],
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout
+            text = text.replace("nekolib.neko_boss.solver_kernel", "boss_today.solver_kernel")
+            (pkg / name).write_text(text, encoding="utf-8")
+    sys.path.insert(0, str(where))
+    import boss_today.solver
+
+    return boss_today.solver
+
+
+def one_placement(engine: str, seed: int, where: str) -> None:
+    """Child process: solve stored random placement ``seed`` with the fast solver (``new``)
+    or today's (``today``); print value, time, positions and peak memory as JSON."""
+    state = random_layout(Params(), random.Random(f"perfect-play/{seed}"))
+    if engine == "today":
+        fast = today_solver(Path(where))
+    else:
+        from nekolib.neko_boss import solver as fast
+    fast.warm_up()  # compiled code loaded from numba's cache before the clock starts
+    cpu = time.process_time()
+    result = fast.solve_fast(state)
+    cpu = time.process_time() - cpu
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    row = {"value": result.value, "seconds": result.seconds, "cpu": cpu, "nodes": result.nodes}
+    print(json.dumps({**row, "peak_mb": peak / 1024}))
+
+
+def placements_table(count: int, seeds: list[int], today: set[int]) -> None:
+    """The stored placements, fast solver (and today's on ``today``), side by side."""
+    from nekolib.neko_boss.solved import perfect_play
+
+    stored = {r["seed"]: r for r in perfect_play()["random"]}
+    seeds = seeds or sorted(stored)[:count]
+    where = tempfile.mkdtemp(prefix="boss_today_")
+    load0 = os.getloadavg()
+    print(f"== stored placements (24 stacks): {len(seeds)} positions, today = commit {TODAY}")
+    loads = " ".join(f"{x:.2f}" for x in load0)
+    print(f"load average at the start: {loads} ({os.cpu_count()} cores)")
+    print(
+        f"{'seed':>4} {'value':>5} | {'new: time':>9} {'cpu':>7} {'nodes':>12} {'MB':>5} | "
+        f"{'today: time':>11} {'cpu':>7} {'nodes':>12} {'MB':>5}"
+    )
+    rows: dict[str, list[dict]] = {"new": [], "today": []}
+    for seed in seeds:
+        line = ""
+        for engine in ("new", "today") if seed in today else ("new",):
+            cmd = [sys.executable, __file__, "--one-placement", engine, str(seed), where]
+            out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+            got = {"seed": seed, **json.loads(out.strip().splitlines()[-1])}
+            assert got["value"] == stored[seed]["value"], f"seed {seed}: {engine} disagrees"
+            rows[engine].append(got)
+            line += (
+                f" | {got['seconds']:8.1f}s {got['cpu']:6.1f}s {got['nodes']:>12,} "
+                f"{got['peak_mb']:>5.0f}"
+            )
+        print(f"{seed:>4} {stored[seed]['value']:>+5d}{line}", flush=True)
+    load1 = os.getloadavg()
+    print(f"load average at the end: {load1[0]:.2f} {load1[1]:.2f} {load1[2]:.2f}")
+    for engine, got in rows.items():
+        if not got:
+            continue
+        print(f"-- {engine} ({len(got)} positions)")
+        for key, unit in (("seconds", "s"), ("cpu", "s"), ("nodes", ""), ("peak_mb", " MB")):
+            xs = [g[key] for g in got]
+            fmt = ",.0f" if key == "nodes" else ".1f"
+            print(
+                f"   {key:8} min {min(xs):{fmt}}{unit}  median {statistics.median(xs):{fmt}}{unit}"
+                f"  max {max(xs):{fmt}}{unit}"
+            )
+        over = [g["seed"] for g in got if g["seconds"] > 60]
+        print(f"   over 60 s: {len(over)} {over}")
 
 
 def run_one(engine: str, stacks: int, seed: int, cap: float) -> dict | None:
@@ -228,6 +330,9 @@ if __name__ == "__main__":
     if sys.argv[1:2] == ["--one"]:
         one_solve(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
         sys.exit(0)
+    if sys.argv[1:2] == ["--one-placement"]:
+        one_placement(sys.argv[2], int(sys.argv[3]), sys.argv[4])
+        sys.exit(0)
     # --sizes 22,24: only these stack counts in the fast-vs-reference table
     args = sys.argv[1:]
     sizes = (
@@ -235,4 +340,12 @@ if __name__ == "__main__":
         if "--sizes" in args
         else ()
     )
+    if "--placements" in args or "--seeds" in args:
+
+        def ints(flag: str) -> list[int]:
+            return [int(x) for x in args[args.index(flag) + 1].split(",")] if flag in args else []
+
+        count = int(args[args.index("--placements") + 1]) if "--placements" in args else 200
+        placements_table(count, ints("--seeds"), set(ints("--today")))
+        sys.exit(0)
     sys.exit(main("--quick" in args, "--solvers" in args, sizes))

@@ -162,3 +162,89 @@ def test_without_numba_big_positions_are_refused_clearly(monkeypatch):
         solve(full)
     with pytest.raises(NekoError, match="numba is not installed"):
         solve(small, engine="fast")
+
+
+def test_two_threads_agree_with_one_and_with_the_reference():
+    """The replies to a root move searched by two threads on one table (lockless entries)."""
+    rng = random.Random(21)
+    for i in range(24):
+        params, pieces = MIXES[i % len(MIXES)]
+        state = random_position(params, rng, pieces, moves=rng.randrange(0, 3))
+        one = solver.solve_fast(state, threads=1)
+        two = solver.solve_fast(state, threads=2)
+        assert one.value == two.value == solve(state, engine="reference").value
+        if two.best_move is not None:
+            after = state.apply(two.best_move)
+            assert solve(after, engine="reference").value == two.value
+    big = random_layout(Params(pieces_per_player=9), random.Random(5))  # 18 stacks: real splits
+    assert solver.solve_fast(big, threads=2).value == solver.solve_fast(big, threads=1).value
+
+
+def test_best_alternative_is_the_best_other_move_by_brute_force():
+    """``exclude``: the value of the best move other than the given one, checked against the
+    reference solving every other child."""
+    rng = random.Random(3)
+    checked = 0
+    for i in range(40):
+        params, pieces = MIXES[i % len(MIXES)]
+        state = random_position(params, rng, pieces)
+        if state.is_terminal():
+            continue
+        best = solver.solve_fast(state)
+        alt = solver.solve_fast(state, exclude=best.best_move)
+        others = [a for a in state.legal_actions() if a != best.best_move]
+        if not others:
+            assert alt is None
+            continue
+        sign = 1 if state.to_move == 0 else -1
+        values = {a: solve(state.apply(a), engine="reference").value for a in others}
+        assert alt.value * sign == max(v * sign for v in values.values())
+        assert alt.best_move != best.best_move and values[alt.best_move] == alt.value
+        checked += 1
+    assert checked >= 30
+
+
+def test_a_node_limit_stops_the_search_with_a_clear_error():
+    state = random_layout(Params(pieces_per_player=9), random.Random(0))
+    with pytest.raises(solver.SearchStopped, match="stopped after"):
+        solver.solve_fast(state, node_limit=1000)
+    assert issubclass(solver.SearchStopped, NekoError)
+
+
+def test_the_book_answers_stored_placements_with_the_solvers_value():
+    from nekolib.neko_boss.agents import SolverAgent, book_result
+    from nekolib.neko_boss.solved import perfect_play
+
+    rows = perfect_play()["random"]
+    easiest = min(rows, key=lambda r: r["nodes"])
+    state = random_layout(Params(), random.Random(f"perfect-play/{easiest['seed']}"))
+    booked = book_result(state)
+    assert booked is not None and booked.engine == "book"
+    assert booked.value == easiest["value"] and booked.best_move in state.legal_actions()
+    fresh = solver.solve_fast(state)
+    assert fresh.value == booked.value
+    assert solve(state.apply(booked.best_move)).value == booked.value  # the stored move keeps it
+    assert SolverAgent().choose(state, random.Random(0)) == booked.best_move
+    assert book_result(state.apply(booked.best_move)) is None  # only positions after placement
+    assert book_result(random_layout(Params(), random.Random("not stored"))) is None
+
+
+def test_solver_hint_says_the_value_of_its_move_and_of_the_best_alternative():
+    from nekolib.neko_boss.agents import VERDICT, SolverAgent
+
+    rng = random.Random(8)
+    for _ in range(6):
+        state = random_layout(Params(pieces_per_player=6), rng)  # 12 stacks
+        agent = SolverAgent()
+        move = agent.choose(state, rng)
+        sign = 1 if state.to_move == 0 else -1
+        values = {
+            a: solve(state.apply(a), engine="reference").value * sign for a in state.legal_actions()
+        }
+        text = agent.explain(state, move)
+        assert text.startswith(f"with best play {VERDICT[values[move]]} (solver")
+        assert values[move] == max(values.values())
+        alt_label, alt_words = text.split("the best alternative, ")[1].split(": ")
+        alt = state.parse(alt_label)
+        assert alt != move and VERDICT[values[alt]] == alt_words
+        assert values[alt] == max(v for a, v in values.items() if a != move)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from nekolib.neko_boss.boards import grid_board
 from nekolib.neko_boss.picture import svg
-from nekolib.neko_boss.rules import Move, Place
+from nekolib.neko_boss.rules import Move, Params, Place
 from nekolib.neko_boss.widget import play
 
 
@@ -140,11 +140,27 @@ def test_solver_panel_shows_progress_while_solving_twenty_stacks():
     assert not w.solve_button.disabled
 
 
-def test_hint_on_the_full_board_answers_at_once_and_points_to_the_solver_panel():
+def test_hint_on_a_stored_full_board_is_exact_at_once_from_the_book_with_progress(monkeypatch):
+    import random
+
+    from nekolib.core import Match
+    from nekolib.neko_boss import agents
+    from nekolib.neko_boss.rules import random_layout
+    from nekolib.neko_boss.solved import book_row
     from nekolib.neko_boss.widget import HINT_MAX_STACKS
 
-    w = play(2, seats=["human", "human"], random_setup=True, seed=4)
-    assert sum(1 for s in w.state.stacks if s) > HINT_MAX_STACKS
-    w.hint()  # greedy above HINT_MAX_STACKS: no full-board solve behind a hint
-    assert "the solver panel gives the exact value" in w.status.value
-    assert w.hinted in w.state.legal_actions()
+    monkeypatch.setattr(agents, "ALTERNATIVE_NODE_LIMIT", 300_000)  # keep the test short
+    w = play(2, seats=["human", "human"])
+    state = random_layout(Params(), random.Random("perfect-play/0"))  # stored placement 0
+    row = book_row([s[-1] for s in state.stacks])
+    w.match = Match(state, 0)
+    w.refresh()
+    assert sum(1 for s in w.state.stacks if s) == 24 == HINT_MAX_STACKS
+    seen: list[str] = []
+    w.solve_status.observe(lambda change: seen.append(change["new"]), "value")
+    w.hint()
+    assert w.state.action_to_string(w.hinted) == row["best_move"]
+    verdict = {1: "you win", 0: "a draw", -1: "you lose"}[row["value"]]
+    assert f"with best play {verdict} (book of solved placements" in w.status.value
+    assert "alternative" in w.status.value
+    assert any(text.startswith("thinking:") for text in seen), seen  # the alternative's search

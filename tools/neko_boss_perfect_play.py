@@ -8,7 +8,7 @@ after placement) it solves, with the fast exact solver, the position after place
 
 * ``random``: seeded uniformly random placements (``random_layout``),
 * ``agents``: placements made by each shipped agent (``agents.AGENTS``) playing both seats,
-* ``endgame``: positions with 2, 3 or 4 placements left: the exact value of every placement
+* ``endgame``: positions with 2 to 6 placements left: the exact value of every placement
   option for the player placing (the rest of the placement played perfectly by both).
 
 Values are for seat 0 (Red: places first and, the board being full, moves first): +1 win,
@@ -30,7 +30,7 @@ from nekolib.neko_boss.rules import NekoBossState, Params, new_game, random_layo
 
 OUT = Path(__file__).resolve().parent.parent / "nekolib" / "neko_boss" / "data"
 OUT_FILE = OUT / "perfect_play.json"
-ENDGAME_LEFT = (2, 3, 4)
+ENDGAME_LEFT = (2, 3, 4, 5, 6)
 
 
 def layout(state: NekoBossState) -> list[int | None]:
@@ -76,8 +76,11 @@ def placement_value(state: NekoBossState, memo: dict, counter: list[int]) -> int
     if state.phase != "placement":
         key = tuple(layout(state))
         if key not in memo:
-            memo[key] = solve(state, engine="fast").value
+            result = solve(state, engine="fast")
+            memo[key] = result.value
             counter[0] += 1
+            counter[1] += result.nodes
+            counter[2] += result.seconds
         return memo[key]
     values = [placement_value(state.apply(a), memo, counter) for a in state.legal_actions()]
     return max(values) if state.to_move == 0 else min(values)
@@ -87,7 +90,7 @@ def endgame(left: int, seed: int) -> dict:
     """Every placement option with ``left`` pieces to place, valued for the placer."""
     state = partial_placement(left, seed)
     memo: dict = {}
-    counter = [0]
+    counter = [0, 0, 0.0]  # placements solved, positions, seconds
     placer = state.to_move
     options = {}
     for action in state.legal_actions():
@@ -103,6 +106,8 @@ def endgame(left: int, seed: int) -> dict:
         "best": sorted(p for p, v in options.items() if v == best),
         "value_for_placer": best,
         "placements_solved": counter[0],
+        "nodes": counter[1],
+        "seconds": round(counter[2], 3),
     }
 
 
@@ -124,6 +129,7 @@ def save(data: dict, path: Path) -> None:
     for rows in data["agents"].values():
         rows.sort(key=lambda r: r["seed"])
     data["endgame"].sort(key=lambda e: (e["seed"], e["left"]))
+    data["agents"] = {name: rows for name, rows in data["agents"].items() if rows}
     data["summary"] = {"random": summary(data["random"])}
     for name, rows in data["agents"].items():
         data["summary"][f"agent:{name}"] = summary(rows)
@@ -187,7 +193,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--random", type=int, default=200, help="random placements")
     parser.add_argument("--per-agent", type=int, default=30, help="placements per agent")
-    parser.add_argument("--endgame", type=int, default=2, help="positions per 2/3/4 left")
+    parser.add_argument("--endgame", type=int, default=2, help="positions per 2..6 left")
     parser.add_argument("--agents", default=",".join(AGENTS), help="comma-separated agent names")
     parser.add_argument("--out", type=Path, default=OUT_FILE)
     parser.add_argument("--shard", default="0/1", help="K/N: do every N-th seed from K")

@@ -1,4 +1,4 @@
-"""Computer players for Neko Boss: greedy (one move ahead), solver (exact when small) and
+"""Computer players for Neko Boss: greedy (one move ahead), solver (exact on the full board) and
 Monte Carlo tree search (:class:`nekolib.mcts.MCTSAgent`, 200 simulations a move by default).
 
 All only look at the public position (Neko Boss has no hidden information).
@@ -7,14 +7,16 @@ All only look at the public position (Neko Boss has no hidden information).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from nekolib.core import RandomAgent
 from nekolib.mcts import MCTSAgent
 from nekolib.neko_boss.analysis import REFERENCE_MAX_STACKS, SolveResult, solve
-from nekolib.neko_boss.rules import Action, NekoBossState, Score
+from nekolib.neko_boss.rules import Action, NekoBossState, Params, Score
+from nekolib.neko_boss.solved import book_row
 
-__all__ = ["AGENTS", "GreedyAgent", "SolverAgent", "evaluate"]
+__all__ = ["AGENTS", "GreedyAgent", "SolverAgent", "book_result", "evaluate"]
 
 
 def evaluate(state: NekoBossState, player: int) -> tuple[int, int, int]:
@@ -52,18 +54,52 @@ class GreedyAgent:
         )
 
 
+def book_result(state: NekoBossState) -> SolveResult | None:
+    """The stored exact value of the default game's position just after placement
+    (``solved.book_row``: 200 random and the agents' placements), or ``None``."""
+    if (
+        not isinstance(state, NekoBossState)
+        or state.params != Params()
+        or state.phase != "movement"
+        or state.to_move != 0
+        or any(len(s) != 1 for s in state.stacks)
+    ):
+        return None
+    row = book_row([s[-1] for s in state.stacks])
+    if row is None:
+        return None
+    move = state.parse(row["best_move"])
+    return SolveResult(row["value"], move, row["nodes"], 0, 0.0, "book")
+
+
+VERDICT = {1: "you win", 0: "a draw", -1: "you lose"}
+"""Value for the player to move -> words."""
+
+ALTERNATIVE_NODE_LIMIT = 20_000_000
+"""Positions (per thread) the hint spends on the best alternative to its move before it says
+"not settled" (about 15 s on a shared core; the suggested move itself is always exact)."""
+
+
+REFERENCE_ALTERNATIVES_MAX_STACKS = 12
+"""Without the fast solver the alternatives are solved one by one (pure Python): only up to
+this many stacks."""
+
+
 @dataclass
 class SolverAgent:
     """Perfect play (2 players, phase 2, at most ``max_stacks`` stacks); greedy otherwise.
 
-    Up to 24 stacks (the full default board) with the fast solver (numba, ``nekolib[solver]``);
-    without it at most :data:`~nekolib.neko_boss.analysis.REFERENCE_MAX_STACKS`, the most the
-    pure-Python reference solves in reasonable time. The first move after a full placement
-    takes seconds to a minute; the result is kept for :meth:`explain`.
+    Up to 24 stacks (the full default board, exact from the first move after placement) with
+    the fast solver (numba, ``nekolib[solver]``); without it at most
+    :data:`~nekolib.neko_boss.analysis.REFERENCE_MAX_STACKS`, the most the pure-Python
+    reference solves in reasonable time. A stored placement (:func:`book_result`) answers at
+    once; other full boards take seconds. ``progress(done, total, nodes)`` is passed to the
+    solver (the widget shows it). The result is kept for :meth:`explain`.
     """
 
     name: str = "solver"
     max_stacks: int = 24
+    progress: Callable[[int, int, int], None] | None = field(default=None, repr=False)
     _last: tuple[NekoBossState, SolveResult] | None = field(default=None, repr=False)
 
     def choose(self, state: NekoBossState, rng: random.Random) -> Action:
@@ -74,16 +110,51 @@ class SolverAgent:
         return GreedyAgent().choose(state, rng)
 
     def explain(self, state: NekoBossState, action: Action) -> str:
-        """Why: the exact value with best play when the position is small enough, else greedy."""
+        """Why: win/draw/loss with best play after the suggested move and after the best
+        alternative to it, when the position is small enough; else greedy's reason."""
         if not self._solvable(state):
             return GreedyAgent().explain(state, action) + (
                 f" (more than {self.limit()} stacks: the solver panel gives the exact value)"
             )
         result = self._solve(state)
         me = state.current_player()
+        if action != result.best_move:  # explaining some other move: its own value
+            result = solve(state.apply(action), progress=self.progress)
         value = result.value if me == 0 else -result.value
-        verdict = {1: "you win", 0: "a draw", -1: "you lose"}[value]
-        return f"with best play {verdict} (solver, {result.nodes} positions searched)"
+        source = "book of solved placements" if result.engine == "book" else "solver"
+        text = f"with best play {VERDICT[value]} ({source}, {result.nodes:,} positions searched)"
+        return f"{text}; {self.alternative(state, action)}"
+
+    def alternative(self, state: NekoBossState, action: Action) -> str:
+        """The best move other than ``action`` and its value, in words."""
+        from nekolib.neko_boss import solver
+
+        me = state.current_player()
+        if solver.available() and solver.applies(state) is None:
+            try:
+                got = solver.solve_fast(
+                    state,
+                    exclude=action,
+                    node_limit=ALTERNATIVE_NODE_LIMIT,
+                    progress=self.progress,
+                )
+            except solver.SearchStopped:
+                return (
+                    f"the best alternative is not settled within "
+                    f"{ALTERNATIVE_NODE_LIMIT:,} positions"
+                )
+            if got is None:
+                return "it is the only legal move"
+            mine, move = (got.value if me == 0 else -got.value), got.best_move
+        elif sum(1 for s in state.stacks if s) > REFERENCE_ALTERNATIVES_MAX_STACKS:
+            return "the best alternative needs the fast solver (nekolib[solver])"
+        else:
+            others = [a for a in state.legal_actions() if a != action]
+            if not others:
+                return "it is the only legal move"
+            sign = 1 if me == 0 else -1
+            mine, move = max(((solve(state.apply(a)).value * sign, a) for a in others), key=_first)
+        return f"the best alternative, {state.action_to_string(move)}: {VERDICT[mine]}"
 
     def limit(self) -> int:
         """The most stacks solved exactly here (``max_stacks``, lower without numba)."""
@@ -93,12 +164,17 @@ class SolverAgent:
 
     def _solve(self, state: NekoBossState) -> SolveResult:
         if self._last is None or self._last[0] != state:
-            self._last = (state, solve(state))
+            result = book_result(state) or solve(state, progress=self.progress)
+            self._last = (state, result)
         return self._last[1]
 
     def _solvable(self, state: NekoBossState) -> bool:
         stacks = sum(1 for s in state.stacks if s)
         return state.num_players == 2 and state.phase == "movement" and stacks <= self.limit()
+
+
+def _first(pair: tuple) -> object:
+    return pair[0]
 
 
 AGENTS = {

@@ -32,12 +32,34 @@ owner per intersection, seat to move; Lemma 2: the out-set is not needed):
 * **Null-window root**: "can the side to move win?" then "can it draw?" (two searches with
   windows (0, 1) and (-1, 0)); each also returns a move that achieves it.
 
-Progress (root moves done, root moves, positions) is read from a shared counter array by
-the calling thread while the kernel runs without the GIL.
+* **Two threads** (``threads``, default :func:`default_threads`: the cores, at most 2) on one
+  shared table: the replies to the first root move are handed out one at a time (it wins in
+  most positions and its replies' subtrees are of similar size); if it falls short, the other
+  root moves are handed out. Entries are written without locks, key XOR data ("lockless
+  hashing"), so an entry torn by two writers fails the key check instead of lying.
+
+Progress (root moves done, root moves, positions) is read from the workers' counter arrays
+by the calling thread while the kernel runs without the GIL.
+
+Measured (``python bench/bench_neko_boss.py --seeds 53,0,10,...,190 --today 0,20,40,50``,
+2 cores shared with other work, load average 2.6-4.0): 21 stored placements, median 15.1 s
+(10.5 s of CPU), 13.1 M positions; the hardest, seed 53, 202 s (109 s of CPU, 156 M
+positions); peak memory 230 MB. On the 4 placements run side by side, the solver before the
+two threads and the smaller table took 9.1-19.6 s (5.4-12.9 s of CPU, 1.2-1.45x this one's)
+and 677-734 MB, with 0-3% fewer positions. Side by side on the hardest two (``--seeds 53,30
+--today 53,30``, load 2.8-2.9): seed 53 (win) 175.9 s, 111.6 s CPU, 156 M positions against
+147.5 s, 121.3 s CPU, 149 M; seed 30 (loss) 43.6 s, 50.8 s CPU, 71 M against 69.2 s, 50.1 s
+CPU, 60 M. The tree, not the speed per position, keeps the hardest over a minute. Tried on
+seeds 146 and 0 (one thread) and dropped: enhanced transposition cutoffs down to 14 or 10
+stacks (5% / 10% fewer positions, 11% / 69% more CPU time); no table below 6, 8 or 10 stacks
+(0%, +3%, +15% positions, CPU time within noise); killer moves as a tie-break after the
+opponent's replies (+2% / -2% positions); a score-gain key (4+ stacks made or taken) before
+the replies (4.5-4.9x the positions) or after them (+7% / +12%).
 """
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -60,8 +82,10 @@ from nekolib.neko_boss.solver_kernel import (
 __all__ = [
     "DEFAULT_TABLE_BITS",
     "FastResult",
+    "SearchStopped",
     "applies",
     "available",
+    "default_threads",
     "solve_fast",
     "warm_up",
 ]
@@ -71,16 +95,30 @@ Progress = Callable[[int, int, int], None]
 MISSING = "numba is not installed (pip install 'nekolib[solver]')"
 """Why the fast solver cannot run on this machine, for messages."""
 
-DEFAULT_TABLE_BITS = 25
-"""Largest transposition table: 2**25 entries of 20 bytes = 640 MiB (touched pages only)."""
+DEFAULT_TABLE_BITS = 22
+"""Largest transposition table: 2**22 entries of 16 bytes = 64 MiB. On seeds 146 and 0 (one
+thread) 2**25 entries saved 0.4-0.5% of the positions (2**20: 2.3% more, 2**14: 33-37% more)
+but its cache and TLB misses made each position slower (1.03 M positions per CPU second
+against 1.28-1.51 M with 2**20-2**21, same run, loaded machine)."""
 MIN_TABLE_BITS = 12
 ETC_MIN_STACKS = 18
 """Enhanced transposition cutoffs only where at least this many stacks are left (where the
 subtrees saved are big enough to pay for the extra table look-ups)."""
 _POLL_SECONDS = 0.2
+MAX_THREADS = 2
+"""At most this many threads search the replies to a root move at once."""
 
-# stats[] slots shared with the polling thread
-_NODES, _DONE, _TOTAL, _STORES = 0, 1, 2, 3
+# stats[] slots of each worker, read by the polling thread
+_NODES, _STORES = 0, 3
+
+
+def default_threads() -> int:
+    """Threads for one solve: the cores this process may use, at most :data:`MAX_THREADS`."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(MAX_THREADS, cores))
 
 
 def available() -> bool:
@@ -188,16 +226,26 @@ def solve_fast(
     symmetry: bool = True,
     progress: Progress | None = None,
     table_bits: int | None = None,
-) -> FastResult:
+    threads: int | None = None,
+    exclude: Move | None = None,
+    node_limit: int | None = None,
+) -> FastResult | None:
     """Exact value and a best move of a 2-player phase-2 position with the compiled kernel.
 
     Two null-window searches from the root ("can the side to move win?", then, if not, "can
     it draw?") share one transposition table; the first root move reaching the bar is the
-    best move. ``progress(done, total, nodes)`` is called from this thread about every
-    0.2 s while the kernel runs (root moves done of the current search, positions).
+    best move. The replies to a root move are searched by ``threads`` threads at once
+    (default: :func:`default_threads`). ``progress(done, total, nodes)`` is called from this
+    thread about every 0.2 s while the kernel runs (root moves done in 1000ths, root moves
+    in 1000ths, positions).
+
+    ``exclude``: leave this root move out (the value of the best *other* move; ``None`` if
+    there is none). ``node_limit``: give up (raise :class:`SearchStopped`) once a thread has
+    visited that many positions.
     """
     if numba is None:
         raise NekoError(f"the fast Neko Boss solver cannot run: {MISSING}")
+    threads = default_threads() if threads is None else threads
     why = applies(state)
     if why is not None:
         raise NekoError(why)
@@ -205,25 +253,46 @@ def solve_fast(
     if state.to_move == TERMINAL:
         scores = state.scores()
         return FastResult((scores[0] > scores[1]) - (scores[0] < scores[1]), None, 1, 0, 0.0)
-    search = _RootSearch(state, symmetry, progress, table_bits)
+    search = _RootSearch(state, symmetry, progress, table_bits, threads)
+    if node_limit is not None:
+        search.limit = node_limit
+    if exclude is not None:
+        search.moves = [m for m in search.moves if m != exclude.src * 64 + exclude.dst]
+        if not search.moves:
+            return None
     value, move = search.prove(0, 1)  # can the side to move win?
     if value < 1:
         value, move = search.prove(-1, 0)  # if not: can it at least draw?
-    stats = search.stats
-    if progress is not None:
-        progress(int(stats[_DONE]), int(stats[_TOTAL]), int(stats[_NODES]))
+    search.report()
     me = state.to_move
     return FastResult(
         value=int(value if me == 0 else -value),
         best_move=Move(int(move) // 64, int(move) % 64),
-        nodes=int(stats[_NODES]),
-        table_size=min(int(stats[_STORES]), search.entries),
+        nodes=search.nodes,
+        table_size=min(search.stores, search.entries),
         seconds=time.perf_counter() - t0,
     )
 
 
+class SearchStopped(NekoError):
+    """The search reached its ``node_limit`` before the value was settled."""
+
+
+class _Worker:
+    """One thread's copy of the position and the kernel's scratch arrays."""
+
+    def __init__(self, size: int, max_moves: int) -> None:
+        self.H = np.zeros(size, dtype=np.int64)
+        self.own = np.zeros(size, dtype=np.int64)
+        self.mb = np.zeros((size + 2, max_moves), dtype=np.int64)
+        self.sb = np.zeros((size + 2, max_moves), dtype=np.int64)
+        self.stats = np.zeros(4, dtype=np.int64)
+        self.abort = np.zeros(1, dtype=np.int64)
+
+
 class _RootSearch:
-    """The root in Python, every child searched by the kernel on one shared table."""
+    """The root and the replies to each root move in Python; every reply's subtree searched
+    by the kernel, ``threads`` replies at once, all on one shared table."""
 
     def __init__(
         self,
@@ -231,6 +300,7 @@ class _RootSearch:
         symmetry: bool,
         progress: Progress | None,
         table_bits: int | None,
+        threads: int = 1,
     ) -> None:
         self.tb = tb = _tables(state.params, symmetry and _self_symmetric(state))
         size = state.board.size
@@ -241,33 +311,55 @@ class _RootSearch:
         self.entries = 1 << _table_bits(self.stacks, table_bits)
         self.table = np.zeros(2 * self.entries, dtype=np.uint64)  # calloc: pages on first use
         self.tabs = (tb.reach_ptr, tb.reach_q, tb.mid_ptr, tb.mid_pts, tb.perms, tb.invs)
-        self.mb = np.zeros((size + 2, tb.max_moves), dtype=np.int64)
-        self.sb = np.zeros((size + 2, tb.max_moves), dtype=np.int64)
-        self.stats = np.zeros(4, dtype=np.int64)
+        self.workers = [_Worker(size, tb.max_moves) for _ in range(max(1, threads))]
         self.progress = progress
+        self.limit = _UNLIMITED
+        self.done = self.total = 0  # progress: root moves done (in 1000ths), root moves
+        w = self.workers[0]
         self.moves = [
-            int(m)
-            for m in _root_moves(self.H, self.own, self.me, tb.cfg, self.tabs, self.mb, self.sb)
+            int(m) for m in _root_moves(self.H, self.own, self.me, tb.cfg, self.tabs, w.mb, w.sb)
         ]
 
+    @property
+    def nodes(self) -> int:
+        return int(sum(w.stats[_NODES] for w in self.workers))
+
+    @property
+    def stores(self) -> int:
+        return int(sum(w.stats[_STORES] for w in self.workers))
+
+    def report(self) -> None:
+        if self.progress is not None:
+            self.progress(self.done, self.total, self.nodes)
+
     def prove(self, alpha: int, beta: int) -> tuple[int, int]:
-        """(value, move): the first root move (best-ordered) worth ``beta`` to the side to
-        move, else (``alpha``, the first move): every move is worth at most ``alpha``.
+        """(value, move): a root move worth ``beta`` to the side to move, else (``alpha``, the
+        first move): every move is worth at most ``alpha``.
 
-        (Trying the root moves with a growing budget of positions each, so a move cheap to
-        prove is not stuck behind an expensive one, visited 2-6x more positions on 20 stacks:
-        the ordering already puts a winning move first in most positions.)
+        The first (best-ordered) root move has its replies searched in parallel: it is the
+        winning one in most positions, and its replies' subtrees are of similar size. If it
+        falls short, the other root moves are searched in parallel, one per thread (in a lost
+        position the first reply usually refutes each of them, so splitting their replies
+        would waste the second thread). (Trying the root moves with a growing budget of
+        positions each, so a move cheap to prove is not stuck behind an expensive one,
+        visited 2-6x more positions on 20 stacks.)
         """
-        self.stats[_DONE], self.stats[_TOTAL] = 0, len(self.moves)
-        for move in self.moves:
-            v = self.child_value(move, alpha, beta, _UNLIMITED)
-            if v >= beta:
-                return v, move
-            self.stats[_DONE] += 1
-        return alpha, self.moves[0]
+        self.total = 1000 * len(self.moves)
+        self.done = 0
+        first, rest = self.moves[0], self.moves[1:]
+        v = self.child_value(first, alpha, beta)
+        if v >= beta:
+            return v, first
+        self.done = 1000
+        got = self.race(rest, lambda w, m: self.move_value(w, m, alpha, beta), beta, 1000)
+        self.done = self.total
+        if got is not None:
+            return got
+        return alpha, first
 
-    def child_value(self, move: int, alpha: int, beta: int, limit: int) -> int:
-        """Value of a root move for the side to move (fail-soft), or ``_ABORTED``."""
+    def child_value(self, move: int, alpha: int, beta: int) -> int:
+        """Value of a root move for the side to move (fail-soft, null window), its replies
+        searched in parallel."""
         H, own, me, tb = self.H, self.own, self.me, self.tb
         p, q = divmod(move, 64)
         hp, hq, oq = H[p], H[q], own[q]
@@ -276,29 +368,137 @@ class _RootSearch:
             nm = _next_mover(H, own, 1 - me, tb.cfg, *self.tabs[:4])
             if nm < 0:
                 return int(_final_value(H, own, me, tb.cfg))
-            window = (alpha, beta) if nm == me else (-beta, -alpha)
-            args = (
+            if nm == me:  # the opponent is out: one search, the same side to move
+                v = self.subtree(self.workers[0], H, own, me, alpha, beta, self.stacks - 1)
+                if v == _ABORTED:
+                    raise SearchStopped(f"the search stopped after {self.nodes:,} positions")
+                return v
+            w0 = self.workers[0]
+            moves = [int(m) for m in _root_moves(H, own, nm, tb.cfg, self.tabs, w0.mb, w0.sb)]
+        finally:
+            H[p], H[q], own[q] = hp, hq, oq
+        got = self.race(
+            moves, lambda w, r: self.reply_value(w, move, nm, r, -beta, -alpha), -alpha, 0
+        )
+        if got is not None:  # a reply reaching the opponent's beta refutes the move
+            return -got[0]
+        return -self.best
+
+    def race(self, moves: list[int], value, beta: int, base: int) -> tuple[int, int] | None:
+        """``value(worker, move)`` of every move, the workers taking the next move in turn;
+        (value, move) of the first worth ``beta`` (the others are stopped), else ``None``
+        (``self.best``: the best value seen). Raises :class:`SearchStopped` at the node
+        limit."""
+        shared = {"next": 0, "finished": 0, "hit": None}
+        self.best = -2
+        lock = threading.Lock()
+        for w in self.workers:
+            w.abort[0] = 0
+
+        def work(w: _Worker) -> None:
+            while True:
+                with lock:
+                    i = shared["next"]
+                    if i >= len(moves) or shared["hit"] is not None:
+                        return
+                    shared["next"] = i + 1
+                v = value(w, moves[i])
+                if v == _ABORTED:
+                    return
+                with lock:
+                    shared["finished"] += 1
+                    self.done = base + 1000 * shared["finished"] // len(moves)
+                    self.best = max(self.best, v)
+                    if v >= beta and shared["hit"] is None:
+                        shared["hit"] = (v, moves[i])
+                        for other in self.workers:
+                            other.abort[0] = 1
+
+        if moves:
+            _run_threads(work, self.workers, self.report)
+        if shared["hit"] is None and shared["finished"] < len(moves):
+            raise SearchStopped(f"the search stopped after {self.nodes:,} positions")
+        return shared["hit"]
+
+    def subtree(self, w: _Worker, H, own, nm: int, alpha: int, beta: int, stacks: int) -> int:
+        """Fail-soft value for ``nm`` (to move in ``H``/``own``), or ``_ABORTED``."""
+        tb = self.tb
+        return int(
+            _search(
                 H,
                 own,
                 nm,
-                *window,
-                self.stacks - 1,
-                limit,
+                alpha,
+                beta,
+                stacks,
+                self.limit,
                 tb.cfg,
                 self.tabs,
                 self.table,
                 self.entries - 1,
-                self.mb,
-                self.sb,
-                self.stats,
+                w.mb,
+                w.sb,
+                w.stats,
+                w.abort,
             )
-            if self.progress is None:
-                v = int(_search(*args))
-            else:
-                v = int(_with_progress(_search, args, self.stats, self.progress))
-            return v if v == _ABORTED or nm == me else -v
-        finally:
-            H[p], H[q], own[q] = hp, hq, oq
+        )
+
+    def move_value(self, w: _Worker, move: int, alpha: int, beta: int) -> int:
+        """Value of a root move for the side to move (fail-soft), or ``_ABORTED``."""
+        return self.play_and_search(w, (move,), self.me, alpha, beta)
+
+    def reply_value(self, w: _Worker, move: int, opp: int, reply: int, alpha, beta) -> int:
+        """Value for ``opp`` of its ``reply`` to root move ``move`` (fail-soft), or
+        ``_ABORTED``."""
+        return self.play_and_search(w, (move, reply), opp, alpha, beta)
+
+    def play_and_search(self, w: _Worker, line: tuple, who: int, alpha: int, beta: int) -> int:
+        """Play ``line`` from the root on the worker's arrays (its last move by ``who``);
+        the value for ``who`` (fail-soft) in (alpha, beta), or ``_ABORTED``."""
+        tb = self.tb
+        H, own = w.H, w.own
+        H[:] = self.H
+        own[:] = self.own
+        mover = self.me
+        for m in line:
+            p, q = divmod(m, 64)
+            H[q] += H[p]
+            own[q] = mover
+            H[p] = 0
+            mover = 1 - mover
+        nm = _next_mover(H, own, 1 - who, tb.cfg, *self.tabs[:4])
+        if nm < 0:
+            return int(_final_value(H, own, who, tb.cfg))
+        window = (alpha, beta) if nm == who else (-beta, -alpha)
+        v = self.subtree(w, H, own, nm, *window, self.stacks - len(line))
+        return v if v == _ABORTED or nm == who else -v
+
+
+def _run_threads(work, workers: list, report: Callable[[], None]) -> None:
+    """``work(w)`` for every worker in its own thread (the kernel releases the GIL), calling
+    ``report()`` from this thread every 0.2 s until all are done; re-raises their errors."""
+    errors: list[BaseException] = []
+
+    def guarded(w) -> None:
+        try:
+            work(w)
+        except BaseException as exc:  # pragma: no cover - re-raised below
+            errors.append(exc)
+            for other in workers:
+                other.abort[0] = 1
+
+    threads = [
+        threading.Thread(target=guarded, args=(w,), name="neko-boss-solver", daemon=True)
+        for w in workers
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        while t.is_alive():
+            t.join(_POLL_SECONDS)
+            report()
+    if errors:
+        raise errors[0]
 
 
 def _self_symmetric(state: NekoBossState) -> bool:
@@ -307,30 +507,6 @@ def _self_symmetric(state: NekoBossState) -> bool:
     (4 or 8 keys per position instead of 1); the values are the same either way."""
     cells = state.key()[0]
     return any(tuple(cells[i] for i in perm) == cells for perm in state.board.symmetries[1:])
-
-
-def _with_progress(kernel, args, stats, progress: Progress):
-    """Run ``kernel(*args)`` in a worker thread (the kernel releases the GIL) and report
-    ``stats`` to ``progress`` from this thread until it is done."""
-    out: list = []
-    errors: list[BaseException] = []
-
-    def work() -> None:
-        try:
-            out.append(kernel(*args))
-        except BaseException as exc:  # pragma: no cover - re-raised below
-            errors.append(exc)
-
-    worker = threading.Thread(target=work, name="neko-boss-solver", daemon=True)
-    worker.start()
-    while True:
-        worker.join(_POLL_SECONDS)
-        if not worker.is_alive():
-            break
-        progress(int(stats[_DONE]), int(stats[_TOTAL]), int(stats[_NODES]))
-    if errors:
-        raise errors[0]
-    return out[0]
 
 
 def warm_up() -> float:

@@ -139,14 +139,17 @@ def _slot(k0, k1, mask):
 
 @_kernel
 def _probe(k0, k1, T, mask):
-    """The 32-bit data of a stored key, or -1. An entry is two words: key0, and key1 in the
-    low 32 bits with the data in the high 32 bits."""
+    """The 32-bit data of a stored key, or -1. An entry is two words: key0 XOR the second
+    word, and key1 in the low 32 bits with the data in the high 32 bits (the XOR makes an
+    entry torn by two threads writing at once fail the key check: "lockless hashing")."""
     s = _slot(k0, k1, mask)
     low = np.uint64(0xFFFFFFFF)
-    if T[s] == k0 and (T[s + 1] & low) == k1:
-        return np.int64(T[s + 1] >> np.uint64(32))
-    if T[s + 2] == k0 and (T[s + 3] & low) == k1:
-        return np.int64(T[s + 3] >> np.uint64(32))
+    w = T[s + 1]
+    if (T[s] ^ w) == k0 and (w & low) == k1:
+        return np.int64(w >> np.uint64(32))
+    w = T[s + 3]
+    if (T[s + 2] ^ w) == k0 and (w & low) == k1:
+        return np.int64(w >> np.uint64(32))
     return np.int64(-1)
 
 
@@ -158,10 +161,14 @@ def _store(k0, k1, data, T, mask, stats):
     s = _slot(k0, k1, mask)
     low = np.uint64(0xFFFFFFFF)
     word = k1 | (np.uint64(data) << np.uint64(32))
-    if T[s] == k0 and (T[s + 1] & low) == k1:
+    w = T[s + 1]
+    if (T[s] ^ w) == k0 and (w & low) == k1:
+        T[s] = k0 ^ word
         T[s + 1] = word
         return
-    if T[s + 2] == k0 and (T[s + 3] & low) == k1:
+    w = T[s + 3]
+    if (T[s + 2] ^ w) == k0 and (w & low) == k1:
+        T[s + 2] = k0 ^ word
         T[s + 3] = word
         return
     stats[3] += 1
@@ -169,10 +176,10 @@ def _store(k0, k1, data, T, mask, stats):
     if (data >> 17) >= old_work:
         T[s + 2] = T[s]
         T[s + 3] = T[s + 1]
-        T[s] = k0
+        T[s] = k0 ^ word
         T[s + 1] = word
     else:
-        T[s + 2] = k0
+        T[s + 2] = k0 ^ word
         T[s + 3] = word
 
 
@@ -295,9 +302,10 @@ def _etc(H, own, me, ply, n, beta, cfg, tabs, T, mask, mb):
 
 
 @_kernel
-def _search(H, own, me0, alpha0, beta0, nstacks0, limit, cfg, tabs, T, mask, mb, sb, stats):
+def _search(H, own, me0, alpha0, beta0, nstacks0, limit, cfg, tabs, T, mask, mb, sb, stats, abort):
     """Fail-soft alpha-beta value for ``me0`` (the seat to move) in (alpha0, beta0), or
-    :data:`_ABORTED` once ``stats[0]`` (positions visited) reaches ``limit``.
+    :data:`_ABORTED` once ``stats[0]`` (positions visited) reaches ``limit`` or another
+    thread sets ``abort[0]``.
 
     Iterative (an explicit stack per ply; numba cannot cache recursive functions). Only
     finished subtrees are stored, so an aborted search leaves a correct table behind.
@@ -334,7 +342,7 @@ def _search(H, own, me0, alpha0, beta0, nstacks0, limit, cfg, tabs, T, mask, mb,
     v = 0
     while True:
         if mode == _ENTER:
-            if stats[0] >= limit:  # out of budget: undo the moves on the stack
+            if stats[0] >= limit or abort[0] != 0:  # out of budget or told to stop: undo
                 while ply > 0:
                     ply -= 1
                     m = MV[ply]

@@ -29,7 +29,7 @@ class NekoBossWidget(GameWidget):
 
     The board is the base class's ``render_view``: this game's ``picture.svg(view)``;
     the clicks are ``neko_boss.clicks``. Hints come from the solver (exact with at most
-    ``HINT_MAX_STACKS`` stacks, so a hint never keeps you waiting; greedy above). The solver
+    ``HINT_MAX_STACKS`` stacks: the full board; its progress shows under the board). The solver
     panel solves any 2-player phase-2 position of up to ``solver_max_stacks`` stacks (24: the
     full default board, with the fast solver; 18 without numba), showing its progress.
     """
@@ -51,6 +51,20 @@ class NekoBossWidget(GameWidget):
                 self.solve_result,
             ]
         )
+
+    def _agent_named(self, key: str | None) -> Any:
+        """The base class's agent cache; a solver seat or hint reports its progress here."""
+        agent = super()._agent_named(key)
+        if isinstance(agent, SolverAgent) and agent.progress is None:
+            agent.progress = self.show_progress
+        return agent
+
+    def show_progress(self, done: int, total: int, nodes: int) -> None:
+        """The solver's progress (hint, solver seat or panel): root moves done, positions."""
+        self.solve_progress.max = max(total, 1)
+        self.solve_progress.value = min(done, self.solve_progress.max)
+        moves = f"{done / 1000:.1f}/{total // 1000}" if total >= 1000 else f"{done}/{total}"
+        self.solve_status.value = f"thinking: {moves} root moves, {nodes:,} positions"
 
     def solver_limit(self) -> int:
         """The most stacks the panel solves: ``solver_max_stacks``, lower without numba."""
@@ -80,13 +94,8 @@ class NekoBossWidget(GameWidget):
         state = self.state
         self.solve_button.disabled = True
 
-        def progress(done: int, total: int, nodes: int) -> None:
-            self.solve_progress.max = max(total, 1)
-            self.solve_progress.value = min(done, self.solve_progress.max)
-            self.solve_status.value = f"{done}/{total} root moves, {nodes:,} positions"
-
         try:
-            result = solve(state, progress=progress)
+            result = solve(state, progress=self.show_progress)
         finally:
             self.solve_button.disabled = False
         self.solve_progress.value = self.solve_progress.max  # a win found early cuts the rest
@@ -102,14 +111,14 @@ class NekoBossWidget(GameWidget):
         )
 
 
-HINT_MAX_STACKS = 18
-"""Hints and the computer "solver" seat solve exactly up to this many stacks (well under a
-second); above it they play greedy and the "Solve this position" button, which shows its
-progress, gives the exact value of the full board."""
+HINT_MAX_STACKS = 24
+"""Hints and the computer "solver" seat solve exactly up to this many stacks: the full
+default board from the first move after placement (a stored placement answers at once from
+the book, others take seconds, with progress shown); 18 without numba."""
 
 
 def widget_agents() -> dict[str, Any]:
-    """The game's agents, with a "solver" that answers at once (``HINT_MAX_STACKS``)."""
+    """The game's agents, with a "solver" exact up to ``HINT_MAX_STACKS`` stacks."""
     return {**AGENTS, "solver": lambda: SolverAgent(max_stacks=HINT_MAX_STACKS)}
 
 

@@ -50,8 +50,10 @@ print(repr(start))
 # Red is yours, Blue is the greedy computer. **Click the picture to play**: in the
 # placement phase click a free intersection; then click one of your stacks (the ones
 # that can move light up) and then the stack it lands on. Click a picked stack again,
-# or press Escape, to change your mind. **Hint** asks the solver (exact once at most
-# 14 stacks are left, greedy before) and shows its move with the reason. Change a seat
+# or press Escape, to change your mind. **Hint** asks the solver and shows its move:
+# exact from the first move after placement (with numba; a stored placement answers at once
+# from the book, others take seconds, the progress shows under the board), saying win, draw
+# or loss with best play for its move and for the best alternative. Change a seat
 # to `human` for hot-seat play, or to `solver`, use *Undo*, or start a new game with a
 # seed. `random_setup=True` skips the placement phase.
 
@@ -198,7 +200,7 @@ for source, row in results["summary"].items():
 perfect_play_figure();
 
 # %% [markdown]
-# **Placement endgame.** With 2-4 pieces still to place, every option can be valued
+# **Placement endgame.** With 2-6 pieces still to place, every option can be valued
 # exactly: the rest of the placement is searched (each finished placement solved once).
 # Values are for the player placing: +1 win, 0 draw, -1 loss.
 
