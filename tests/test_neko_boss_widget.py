@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from nekolib.neko_boss.boards import grid_board
 from nekolib.neko_boss.picture import svg
 from nekolib.neko_boss.rules import Move, Params, Place
@@ -164,3 +166,21 @@ def test_hint_on_a_stored_full_board_is_exact_at_once_from_the_book_with_progres
     assert f"with best play {verdict} (book of solved placements" in w.status.value
     assert "alternative" in w.status.value
     assert any(text.startswith("thinking:") for text in seen), seen  # the alternative's search
+
+
+def test_hint_past_its_node_limit_plays_greedy_and_says_the_solver_did_not_settle(monkeypatch):
+    """A full board outside the book: with a tiny node budget the hint does not keep the
+    player waiting; it gives greedy's move and says the position was not settled."""
+    pytest.importorskip("numba")
+    from nekolib.neko_boss import widget
+    from nekolib.neko_boss.agents import evaluate
+
+    monkeypatch.setattr(widget, "HINT_NODE_LIMIT", 2_000)
+    w = play(2, seats=["human", "human"], random_setup=True, seed=4)  # seed 4: not stored
+    assert sum(1 for s in w.state.stacks if s) == 24
+    w.hint()
+    assert "did not settle this position within 2,000 positions" in w.hint_text
+    assert "against the best opponent (one move ahead)" in w.hint_text  # greedy's reason
+    greedy_best = max(evaluate(w.state.apply(a), 0) for a in w.state.legal_actions())
+    assert evaluate(w.state.apply(w.hinted), 0) == greedy_best
+    assert not w.match.actions  # a hint never plays

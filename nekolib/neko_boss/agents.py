@@ -95,18 +95,22 @@ class SolverAgent:
     reference solves in reasonable time. A stored placement (:func:`book_result`) answers at
     once; other full boards take seconds. ``progress(done, total, nodes)`` is passed to the
     solver (the widget shows it). The result is kept for :meth:`explain`.
+
+    ``node_limit`` (positions per search thread, fast solver only) bounds the wait: a position
+    the solver does not settle within it is played greedily, and :meth:`explain` says so.
     """
 
     name: str = "solver"
     max_stacks: int = 24
+    node_limit: int | None = None
     progress: Callable[[int, int, int], None] | None = field(default=None, repr=False)
     _last: tuple[NekoBossState, SolveResult] | None = field(default=None, repr=False)
 
     def choose(self, state: NekoBossState, rng: random.Random) -> Action:
         if self._solvable(state):
-            move = self._solve(state).best_move
-            if move is not None:
-                return move
+            result = self._solve(state)
+            if result is not None and result.best_move is not None:
+                return result.best_move
         return GreedyAgent().choose(state, rng)
 
     def explain(self, state: NekoBossState, action: Action) -> str:
@@ -117,6 +121,11 @@ class SolverAgent:
                 f" (more than {self.limit()} stacks: the solver panel gives the exact value)"
             )
         result = self._solve(state)
+        if result is None:
+            return GreedyAgent().explain(state, action) + (
+                f" (the solver did not settle this position within {self.node_limit:,}"
+                " positions a thread: the solver panel gives the exact value)"
+            )
         me = state.current_player()
         if action != result.best_move:  # explaining some other move: its own value
             result = solve(state.apply(action), progress=self.progress)
@@ -162,11 +171,23 @@ class SolverAgent:
 
         return self.max_stacks if solver.available() else min(self.max_stacks, REFERENCE_MAX_STACKS)
 
-    def _solve(self, state: NekoBossState) -> SolveResult:
+    def _solve(self, state: NekoBossState) -> SolveResult | None:
+        """The exact result (book, else solver), or ``None`` past ``node_limit``."""
         if self._last is None or self._last[0] != state:
-            result = book_result(state) or solve(state, progress=self.progress)
-            self._last = (state, result)
+            self._last = (state, book_result(state) or self._search(state))
         return self._last[1]
+
+    def _search(self, state: NekoBossState) -> SolveResult | None:
+        from nekolib.neko_boss import solver
+
+        if self.node_limit is None or not solver.available() or solver.applies(state):
+            return solve(state, progress=self.progress)
+        try:
+            got = solver.solve_fast(state, progress=self.progress, node_limit=self.node_limit)
+        except solver.SearchStopped:
+            return None
+        assert got is not None  # a position with a legal move (phase 2, not over)
+        return SolveResult(got.value, got.best_move, got.nodes, got.table_size, got.seconds, "fast")
 
     def _solvable(self, state: NekoBossState) -> bool:
         stacks = sum(1 for s in state.stacks if s)
