@@ -29,7 +29,8 @@ class NekoBossWidget(GameWidget):
 
     The board is the base class's ``render_view``: this game's ``picture.svg(view)``;
     the clicks are ``neko_boss.clicks``. Hints come from the solver (exact with at most
-    ``HINT_MAX_STACKS`` stacks: the full board; its progress shows under the board). The solver
+    ``HINT_MAX_STACKS`` stacks: the full board, within ``HINT_NODE_LIMIT`` positions a thread;
+    its progress shows under the board). The solver
     panel solves any 2-player phase-2 position of up to ``solver_max_stacks`` stacks (24: the
     full default board, with the fast solver; 18 without numba), showing its progress.
     """
