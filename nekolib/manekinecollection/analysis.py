@@ -841,11 +841,7 @@ def choice_value(
     """
     params = check.params_of(params, "choice_value")
     collected = check.zabuton_list(collected, "choice_value", "collected", params)
-    if not isinstance(pieces, list | tuple) or len(pieces) != 2:
-        check.fail("choice_value", "pieces must be the 2 pieces on the kotatsu", pieces)
-    for piece in pieces:
-        check.piece_of(piece, "choice_value", "each piece", params)
-    pairs = _tile_pairs("choice_value", pieces, stacks)
+    pairs = _tile_pairs("choice_value", pieces, stacks, params)
     a, b = pieces
     total = sum(
         max(
@@ -858,13 +854,18 @@ def choice_value(
 
 
 def _tile_pairs(
-    fn: str, pieces: Sequence[Piece], stacks: Mapping[str, Sequence[int]]
+    fn: str, pieces: Sequence[Piece], stacks: Mapping[str, Sequence[int]], params: Params
 ) -> list[tuple[int, int]]:
-    """Equally likely value pairs of the two face-down tiles under ``pieces``.
+    """Equally likely value pairs of the two face-down tiles under ``pieces`` (checked:
+    the 2 pieces on the kotatsu, and ``stacks`` able to supply both tiles).
 
     Two pieces of one colour got two different tiles of the same stack (drawn without
     replacement); pieces of different colours are independent.
     """
+    if not isinstance(pieces, list | tuple) or len(pieces) != 2:
+        check.fail(fn, "pieces must be the 2 pieces on the kotatsu", pieces)
+    for piece in pieces:
+        check.piece_of(piece, fn, "each piece", params)
     a, b = pieces
     if not isinstance(stacks, Mapping) or any(p.colour not in stacks for p in pieces):
         check.fail(fn, "stacks must map each piece's colour to its possible values", stacks)
@@ -895,11 +896,7 @@ def both_gain(
     """
     params = check.params_of(params, "both_gain")
     collected = check.zabuton_list(collected, "both_gain", "collected", params)
-    if not isinstance(pieces, list | tuple) or len(pieces) != 2:
-        check.fail("both_gain", "pieces must be the 2 pieces on the kotatsu", pieces)
-    for piece in pieces:
-        check.piece_of(piece, "both_gain", "each piece", params)
-    pairs = _tile_pairs("both_gain", pieces, stacks)
+    pairs = _tile_pairs("both_gain", pieces, stacks, params)
     a, b = pieces
     before = score_collection(collected, params).total
     total = sum(
