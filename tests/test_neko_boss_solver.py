@@ -248,3 +248,15 @@ def test_solver_hint_says_the_value_of_its_move_and_of_the_best_alternative():
         alt = state.parse(alt_label)
         assert alt != move and VERDICT[values[alt]] == alt_words
         assert values[alt] == max(v for a, v in values.items() if a != move)
+
+
+def test_two_threads_find_the_same_best_move_as_one_thread_every_time():
+    """The root race returns the first winning move in move order (moves before a hit are
+    finished), so the move never depends on which thread was faster: the same as one
+    thread's, run after run (the lab and the notebooks replay games with it)."""
+    rng = random.Random(8)
+    for _ in range(6):
+        state = random_layout(Params(pieces_per_player=rng.choice((9, 10))), rng)
+        one = solver.solve_fast(state, threads=1)
+        moves = {solver.solve_fast(state, threads=2).best_move for _ in range(3)}
+        assert moves == {one.best_move}, (moves, one)

@@ -65,6 +65,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from nekolib.core import TERMINAL, NekoError
 from nekolib.neko_boss.rules import Move, NekoBossState, Params
@@ -107,6 +108,10 @@ subtrees saved are big enough to pay for the extra table look-ups)."""
 _POLL_SECONDS = 0.2
 MAX_THREADS = 2
 """At most this many threads search the replies to a root move at once."""
+
+SINGLE_THREAD_MAX_STACKS = 16
+"""Positions with at most this many stacks are solved on one thread by default: they take
+well under a second, and one thread makes the positions counted the same on every run."""
 
 # stats[] slots of each worker, read by the polling thread
 _NODES, _STORES = 0, 3
@@ -235,9 +240,10 @@ def solve_fast(
     Two null-window searches from the root ("can the side to move win?", then, if not, "can
     it draw?") share one transposition table; the first root move reaching the bar is the
     best move. The replies to a root move are searched by ``threads`` threads at once
-    (default: :func:`default_threads`). ``progress(done, total, nodes)`` is called from this
-    thread about every 0.2 s while the kernel runs (root moves done in 1000ths, root moves
-    in 1000ths, positions).
+    (default: :func:`default_threads`, one for at most :data:`SINGLE_THREAD_MAX_STACKS`
+    stacks); the best move found does not depend on the threads' timing.
+    ``progress(done, total, nodes)`` is called from this thread about every 0.2 s while the
+    kernel runs (root moves done in 1000ths, root moves in 1000ths, positions).
 
     ``exclude``: leave this root move out (the value of the best *other* move; ``None`` if
     there is none). ``node_limit``: give up (raise :class:`SearchStopped`) once a thread has
@@ -245,7 +251,9 @@ def solve_fast(
     """
     if numba is None:
         raise NekoError(f"the fast Neko Boss solver cannot run: {MISSING}")
-    threads = default_threads() if threads is None else threads
+    if threads is None:  # a small tree gains nothing from a second thread: keep it exact
+        small = sum(1 for stack in state.stacks if stack) <= SINGLE_THREAD_MAX_STACKS
+        threads = 1 if small else default_threads()
     why = applies(state)
     if why is not None:
         raise NekoError(why)
@@ -386,39 +394,49 @@ class _RootSearch:
 
     def race(self, moves: list[int], value, beta: int, base: int) -> tuple[int, int] | None:
         """``value(worker, move)`` of every move, the workers taking the next move in turn;
-        (value, move) of the first worth ``beta`` (the others are stopped), else ``None``
-        (``self.best``: the best value seen). Raises :class:`SearchStopped` at the node
-        limit."""
-        shared = {"next": 0, "finished": 0, "hit": None}
+        (value, move) of the first move *in list order* worth ``beta``, else ``None``
+        (``self.best``: the best value seen). A hit stops the moves after it only: the moves
+        before it are finished, so the answer never depends on which thread was faster.
+        Raises :class:`SearchStopped` when the node limit cut a move that could decide it."""
+        shared: dict[str, Any] = {"next": 0, "finished": 0, "hit": None, "cut": len(moves)}
+        working: dict[int, int] = {}  # worker -> index of the move it searches
         self.best = -2
         lock = threading.Lock()
         for w in self.workers:
             w.abort[0] = 0
 
+        def before_hit(i: int) -> bool:
+            return shared["hit"] is None or i < shared["hit"][0]
+
         def work(w: _Worker) -> None:
             while True:
                 with lock:
                     i = shared["next"]
-                    if i >= len(moves) or shared["hit"] is not None:
+                    if i >= len(moves) or not before_hit(i):
                         return
                     shared["next"] = i + 1
+                    working[id(w)] = i
                 v = value(w, moves[i])
-                if v == _ABORTED:
-                    return
                 with lock:
+                    if v == _ABORTED:
+                        if w.abort[0] == 0:  # the node limit, not a hit before it
+                            shared["cut"] = min(shared["cut"], i)
+                        return
                     shared["finished"] += 1
                     self.done = base + 1000 * shared["finished"] // len(moves)
                     self.best = max(self.best, v)
-                    if v >= beta and shared["hit"] is None:
-                        shared["hit"] = (v, moves[i])
+                    if v >= beta and before_hit(i):
+                        shared["hit"] = (i, v, moves[i])
                         for other in self.workers:
-                            other.abort[0] = 1
+                            if working.get(id(other), -1) > i:
+                                other.abort[0] = 1
 
         if moves:
             _run_threads(work, self.workers, self.report)
-        if shared["hit"] is None and shared["finished"] < len(moves):
+        hit = shared["hit"]
+        if shared["cut"] < (hit[0] if hit is not None else len(moves)):
             raise SearchStopped(f"the search stopped after {self.nodes:,} positions")
-        return shared["hit"]
+        return None if hit is None else (hit[1], hit[2])
 
     def subtree(self, w: _Worker, H, own, nm: int, alpha: int, beta: int, stacks: int) -> int:
         """Fail-soft value for ``nm`` (to move in ``H``/``own``), or ``_ABORTED``."""
