@@ -243,3 +243,22 @@ def test_line_of_five_by_hand():
         "c1-b1",
         "c1-d1",
     }
+
+
+def test_the_notation_example_is_never_a_move_in_any_position():
+    """The prompt's example move joins two points on no common street, so it is no legal
+    move of any position on that board: it can never be another exercise's answer (a
+    graded notebook once showed a student's one-move answer as the example)."""
+    import random
+
+    from nekolib.neko_boss.exercises import _example
+    from nekolib.neko_boss.rules import Params, random_layout
+
+    rng = random.Random(3)
+    for _ in range(40):
+        state = random_layout(Params(pieces_per_player=rng.randrange(2, 13)), rng)
+        src, dst = (state.board.labels.index(x) for x in _example(state).split("-"))
+        assert not any(src in line and dst in line for line in state.board.lines)
+        while not state.is_terminal():  # no position of the game moves src onto dst
+            assert all((m.src, m.dst) != (src, dst) for m in state.legal_actions())
+            state = state.apply(rng.choice(state.legal_actions()))

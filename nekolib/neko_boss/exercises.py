@@ -232,13 +232,19 @@ def _board_text(p: ExerciseParams) -> str:
 
 
 def _example(state: NekoBossState) -> str:
-    """How to write a move, shown with a pair that is *not* a legal move of Red."""
-    legal = {(m.src, m.dst) for m in state.legal_actions()}
-    labels = state.board.labels
-    for src in state.board.points:
-        for dst in state.board.points:
+    """How to write a move, shown with a pair of points on no common street: it is never a
+    legal move ("A stack ... moves along a straight street"), in this position or in any
+    other exercise's, so the example can never be somebody's answer."""
+    board, legal = state.board, {(m.src, m.dst) for m in state.legal_actions()}
+    aligned = {(a, b) for line in board.lines for a in line for b in line}
+    for src in board.points:
+        for dst in board.points:
+            if src != dst and (src, dst) not in aligned and (src, dst) not in legal:
+                return f"{board.labels[src]}-{board.labels[dst]}"
+    for src in board.points:  # a board whose streets join every pair: not a move of Red
+        for dst in board.points:
             if src != dst and (src, dst) not in legal:
-                return f"{labels[src]}-{labels[dst]}"
+                return f"{board.labels[src]}-{board.labels[dst]}"
     raise NekoError("every pair of points is a legal move")  # pragma: no cover
 
 
