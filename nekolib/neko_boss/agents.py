@@ -180,14 +180,10 @@ class SolverAgent:
     def _search(self, state: NekoBossState) -> SolveResult | None:
         from nekolib.neko_boss import solver
 
-        if self.node_limit is None or not solver.available() or solver.applies(state):
-            return solve(state, progress=self.progress)
         try:
-            got = solver.solve_fast(state, progress=self.progress, node_limit=self.node_limit)
+            return solve(state, progress=self.progress, node_limit=self.node_limit)
         except solver.SearchStopped:
             return None
-        assert got is not None  # a position with a legal move (phase 2, not over)
-        return SolveResult(got.value, got.best_move, got.nodes, got.table_size, got.seconds, "fast")
 
     def _solvable(self, state: NekoBossState) -> bool:
         stacks = sum(1 for s in state.stacks if s)

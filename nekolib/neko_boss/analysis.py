@@ -440,6 +440,7 @@ def solve(
     symmetry: bool = True,
     progress: Progress | None = None,
     engine: str = "auto",
+    node_limit: int | None = None,
 ) -> SolveResult:
     """Exact value (best play by both) of a 2-player phase-2 position, and a best move.
 
@@ -451,6 +452,8 @@ def solve(
     the fast solver where it applies, else the reference up to :data:`REFERENCE_MAX_STACKS`
     stacks, and raises :class:`~nekolib.core.NekoError` saying why for bigger positions.
     ``progress(done, total, nodes)`` is called after each root move and while searching.
+    ``node_limit`` (fast solver only): positions a search thread may visit before it gives
+    up with :class:`~nekolib.neko_boss.solver.SearchStopped`.
     """
     if isinstance(state, NekoBossState) and state.num_players != 2:
         raise InvalidSetup("solve() is for 2 players; use paranoid() or maxn() for 3-4")
@@ -459,7 +462,9 @@ def solve(
     if engine != "reference":
         fast = _fast_solver(state, engine)
         if fast is not None:
-            got = fast.solve_fast(state, symmetry=symmetry, progress=progress)
+            got = fast.solve_fast(
+                state, symmetry=symmetry, progress=progress, node_limit=node_limit
+            )
             return SolveResult(
                 got.value, got.best_move, got.nodes, got.table_size, got.seconds, "fast"
             )
