@@ -163,6 +163,7 @@ class _Tables:
     mid_pts: object  # int32: points in between
     perms: object  # int32[S, size]: canonical point i is original point perms[g, i]
     invs: object  # int32[S, size]: inverse permutations
+    reach_bits: object  # int64[size * (D + 1)]: reach_q of (p, d) as a bit mask
     max_moves: int
 
 
@@ -179,6 +180,11 @@ def _tables(params: Params, symmetry: bool) -> _Tables:
                 mid_pts.extend(board.between[(p, q)])
                 mid_ptr.append(len(mid_pts))
             reach_ptr.append(len(reach_q))
+    reach_bits = [
+        sum(1 << q for q in (board.reach[p][d] if d else ()))
+        for p in board.points
+        for d in range(top + 1)
+    ]
     perms = list(board.symmetries) if symmetry and len(board.symmetries) > 1 else [board.points]
     invs = []
     for perm in perms:
@@ -204,6 +210,7 @@ def _tables(params: Params, symmetry: bool) -> _Tables:
         mid_pts=np.array(mid_pts or [0], dtype=i32),
         perms=np.array([list(p) for p in perms], dtype=i32),
         invs=np.array(invs, dtype=i32),
+        reach_bits=np.array(reach_bits, dtype=np.int64),
         max_moves=max(1, size * most),
     )
 
@@ -318,7 +325,15 @@ class _RootSearch:
         self.stacks = int((self.H > 0).sum())
         self.entries = 1 << _table_bits(self.stacks, table_bits)
         self.table = np.zeros(2 * self.entries, dtype=np.uint64)  # calloc: pages on first use
-        self.tabs = (tb.reach_ptr, tb.reach_q, tb.mid_ptr, tb.mid_pts, tb.perms, tb.invs)
+        self.tabs = (
+            tb.reach_ptr,
+            tb.reach_q,
+            tb.mid_ptr,
+            tb.mid_pts,
+            tb.perms,
+            tb.invs,
+            tb.reach_bits,
+        )
         self.workers = [_Worker(size, tb.max_moves) for _ in range(max(1, threads))]
         self.progress = progress
         self.limit = _UNLIMITED

@@ -10,9 +10,11 @@ from __future__ import annotations
 try:  # numba (and numpy, which it needs) are optional: nekolib[solver]
     import numba
     import numpy as np
+    from numba.cpython.unsafe.numbers import trailing_zeros
 except ImportError:  # pragma: no cover - exercised on machines without the extra
     numba = None
     np = None
+    trailing_zeros = None
 
 _ENTER, _RETURN, _UPDATE, _NEXT = 0, 1, 2, 3
 _ABORTED = -9
@@ -70,6 +72,62 @@ def _next_mover(H, own, start, cfg, reach_ptr, reach_q, mid_ptr, mid_pts):
 
 
 @_kernel
+def _masks(H, own, size):
+    """(occupied, owned by seat 1) as bit masks of the intersections."""
+    occ = 0
+    o1 = 0
+    for p in range(size):
+        if H[p] > 0:
+            occ |= 1 << p
+            if own[p] == 1:
+                o1 |= 1 << p
+    return occ, o1
+
+
+@_kernel
+def _seat_bits(occ, o1, seat):
+    """The intersections whose stack ``seat`` owns."""
+    return o1 if seat == 1 else occ & ~o1
+
+
+@_kernel
+def _bits(x):
+    """How many bits of ``x`` are set."""
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+@_kernel
+def _has_move_bb(H, occ, o1, seat, cfg, RM):
+    """:func:`_has_move` on bit masks (boards where jumps need no pieces): a stack of
+    ``seat`` whose reach at its height holds an occupied intersection."""
+    top = cfg[1]
+    m = _seat_bits(occ, o1, seat)
+    while m:
+        p = trailing_zeros(m)
+        m &= m - 1
+        h = H[p]
+        if h <= top and RM[p * (top + 1) + h] & occ:
+            return True
+    return False
+
+
+@_kernel
+def _next_mover_bb(H, own, occ, o1, start, cfg, RM, reach_ptr, reach_q, mid_ptr, mid_pts):
+    """:func:`_next_mover`, on bit masks when jumps need no pieces."""
+    if cfg[3] != 0:
+        return _next_mover(H, own, start, cfg, reach_ptr, reach_q, mid_ptr, mid_pts)
+    if _has_move_bb(H, occ, o1, start, cfg, RM):
+        return start
+    if _has_move_bb(H, occ, o1, 1 - start, cfg, RM):
+        return 1 - start
+    return -1
+
+
+@_kernel
 def _final_value(H, own, me, cfg):
     """+1 / 0 / -1 for ``me`` at the end: "4 or more pieces stack is score. ... more 4 or more
     stacks ... wins. Score is same, then ... highest stack ... then ... more stacks"."""
@@ -98,6 +156,57 @@ def _final_value(H, own, me, cfg):
         d = c_0 - c_1
     v = 1 if d > 0 else (-1 if d < 0 else 0)
     return v if me == 0 else -v
+
+
+@_kernel
+def _final_value_bb(H, occ, o1, me, cfg):
+    """:func:`_final_value` on the occupied intersections' bit mask."""
+    tall = cfg[2]
+    n4_0 = n4_1 = hi_0 = hi_1 = c_0 = c_1 = 0
+    m = occ
+    while m:
+        p = trailing_zeros(m)
+        m &= m - 1
+        h = H[p]
+        if (o1 >> p) & 1 == 0:
+            c_0 += 1
+            if h > hi_0:
+                hi_0 = h
+            if h >= tall:
+                n4_0 += 1
+        else:
+            c_1 += 1
+            if h > hi_1:
+                hi_1 = h
+            if h >= tall:
+                n4_1 += 1
+    d = n4_0 - n4_1
+    if d == 0:
+        d = hi_0 - hi_1
+    if d == 0:
+        d = c_0 - c_1
+    v = 1 if d > 0 else (-1 if d < 0 else 0)
+    return v if me == 0 else -v
+
+
+@_kernel
+def _key_plain(H, occ, o1, mover, cfg, pieces):
+    """:func:`_canonical`'s key without symmetries (the identity's), from the bit masks: the
+    unary code of intersection ``i`` (``h`` ones) sits above the codes of all later ones,
+    ``(size - 1 - i) + (pieces on later intersections)`` bits up."""
+    size = cfg[0]
+    one = np.uint64(1)
+    k0 = np.uint64(0)
+    above = pieces
+    m = occ
+    while m:
+        i = trailing_zeros(m)
+        m &= m - 1
+        h = H[i]
+        above -= h
+        k0 |= ((one << np.uint64(h)) - one) << np.uint64(size - 1 - i + above)
+    k1 = np.uint64(o1) | (np.uint64(mover) << np.uint64(size)) | (one << np.uint64(31))
+    return k0, k1
 
 
 @_kernel
@@ -194,38 +303,54 @@ def _work(nodes):
 
 
 @_kernel
-def _generate(H, own, me, ply, hint, cfg, reach_ptr, reach_q, mid_ptr, mid_pts, mb, sb, frm, onto):
+def _generate(
+    H, own, occ, o1, me, ply, hint, cfg, RM, reach_ptr, reach_q, mid_ptr, mid_pts, mb, sb, frm, onto
+):
     """Fill ``mb[ply]`` with the moves (src * 64 + dst) of ``me``, best first; return how many.
 
     Order: the table's move; then fewest replies left to the opponent (its mobility after the
     move, counted incrementally: a move removes the opponent's moves onto the vacated source
     and, if it covers an opponent stack, that stack's moves); then covering an opponent stack;
-    then the smaller resulting stack. ``frm``/``onto`` are scratch arrays of the board size.
+    then the smaller resulting stack. ``occ``/``o1``: occupied / seat 1's intersections as bit
+    masks; ``RM[p * (D + 1) + d]``: the intersections at distance ``d`` from ``p`` on a street.
+    ``frm``/``onto`` are scratch arrays of the board size.
     """
     size, top, jumps = cfg[0], cfg[1], cfg[3]
     opp = 1 - me
+    mine = _seat_bits(occ, o1, me)
     mob = 0
     if jumps == 0:
-        for x in range(size):
-            frm[x] = 0
-            onto[x] = 0
-        for x in range(size):
+        m = mine
+        while m:
+            onto[trailing_zeros(m)] = 0
+            m &= m - 1
+        m = _seat_bits(occ, o1, opp)
+        while m:
+            x = trailing_zeros(m)
+            m &= m - 1
             h = H[x]
-            if h == 0 or own[x] != opp or h > top:
+            frm[x] = 0
+            if h > top:
                 continue
-            base = x * (top + 1) + h
-            for j in range(reach_ptr[base], reach_ptr[base + 1]):
-                y = reach_q[j]
-                if H[y] > 0:
-                    frm[x] += 1
-                    onto[y] += 1
-                    mob += 1
+            t = RM[x * (top + 1) + h] & occ
+            c = _bits(t)
+            frm[x] = c
+            mob += c
+            t &= mine
+            while t:
+                onto[trailing_zeros(t)] += 1
+                t &= t - 1
     n = 0
-    for p in range(size):
+    m = mine
+    while m:
+        p = trailing_zeros(m)
+        m &= m - 1
         h = H[p]
-        if h == 0 or own[p] != me or h > top:
+        if h > top:
             continue
         base = p * (top + 1) + h
+        if jumps == 0 and (RM[base] & occ) == 0:
+            continue
         for j in range(reach_ptr[base], reach_ptr[base + 1]):
             q = reach_q[j]
             hq = H[q]
@@ -257,26 +382,26 @@ def _generate(H, own, me, ply, hint, cfg, reach_ptr, reach_q, mid_ptr, mid_pts, 
                 H[p] = h
                 H[q] = hq
                 own[q] = oq
-            m = p * 64 + q
+            mv = p * 64 + q
             score = ((4096 - after) * 2 + cap) * 128 + 127 - h - hq
-            if m == hint:
+            if mv == hint:
                 score = np.int64(1) << np.int64(60)
             k = n  # insertion sort, highest score first
             while k > 0 and sb[ply, k - 1] < score:
                 mb[ply, k] = mb[ply, k - 1]
                 sb[ply, k] = sb[ply, k - 1]
                 k -= 1
-            mb[ply, k] = m
+            mb[ply, k] = mv
             sb[ply, k] = score
             n += 1
     return n
 
 
 @_kernel
-def _etc(H, own, me, ply, n, beta, cfg, tabs, T, mask, mb):
+def _etc(H, own, occ, o1, me, ply, n, beta, cfg, tabs, T, mask, mb):
     """Enhanced transposition cutoff: a child whose stored bound already gives ``me`` at least
     ``beta`` (or a final child worth that much); its value, or -2."""
-    reach_ptr, reach_q, mid_ptr, mid_pts, perms, _invs = tabs
+    reach_ptr, reach_q, mid_ptr, mid_pts, perms, _invs, RM = tabs
     for i in range(n):
         m = mb[ply, i]
         p, q = m // 64, m % 64
@@ -284,7 +409,11 @@ def _etc(H, own, me, ply, n, beta, cfg, tabs, T, mask, mb):
         H[q] = hq + hp
         own[q] = me
         H[p] = 0
-        nm = _next_mover(H, own, 1 - me, cfg, reach_ptr, reach_q, mid_ptr, mid_pts)
+        c_occ = occ & ~(1 << p)
+        c_o1 = (o1 & ~(1 << p) & ~(1 << q)) | (me << q)
+        nm = _next_mover_bb(
+            H, own, c_occ, c_o1, 1 - me, cfg, RM, reach_ptr, reach_q, mid_ptr, mid_pts
+        )
         v = -2
         if nm < 0:
             v = _final_value(H, own, me, cfg)
@@ -311,7 +440,7 @@ def _search(H, own, me0, alpha0, beta0, nstacks0, limit, cfg, tabs, T, mask, mb,
     finished subtrees are stored, so an aborted search leaves a correct table behind.
     ``stats``: positions visited, root moves done, root moves, table stores.
     """
-    reach_ptr, reach_q, mid_ptr, mid_pts, perms, invs = tabs
+    reach_ptr, reach_q, mid_ptr, mid_pts, perms, invs, RM = tabs
     etc_min = cfg[5]
     depth = cfg[0] + 2
     ME = np.zeros(depth, np.int64)
@@ -334,9 +463,15 @@ def _search(H, own, me0, alpha0, beta0, nstacks0, limit, cfg, tabs, T, mask, mb,
     OQ = np.zeros(depth, np.int64)
     K0 = np.zeros(depth, np.uint64)
     K1 = np.zeros(depth, np.uint64)
+    OCC = np.zeros(depth, np.int64)
+    O1 = np.zeros(depth, np.int64)
     frm = np.zeros(cfg[0], np.int64)
     onto = np.zeros(cfg[0], np.int64)
     ply = 0
+    occ, o1 = _masks(H, own, cfg[0])
+    pieces = 0
+    for x in range(cfg[0]):
+        pieces += H[x]
     ME[0], A[0], B[0], NS[0] = me0, alpha0, beta0, nstacks0
     mode = _ENTER
     v = 0
@@ -350,7 +485,11 @@ def _search(H, own, me0, alpha0, beta0, nstacks0, limit, cfg, tabs, T, mask, mb,
                 return _ABORTED
             stats[0] += 1
             me, alpha, beta = ME[ply], A[ply], B[ply]
-            k0, k1, g = _canonical(H, own, me, cfg, perms)
+            if cfg[4] == 1:
+                k0, k1 = _key_plain(H, occ, o1, me, cfg, pieces)
+                g = 0
+            else:
+                k0, k1, g = _canonical(H, own, me, cfg, perms)
             K0[ply], K1[ply], G[ply], ND0[ply] = k0, k1, g, stats[0]
             lo, hi, hint = -1, 1, -1
             d = _probe(k0, k1, T, mask)
@@ -369,10 +508,13 @@ def _search(H, own, me0, alpha0, beta0, nstacks0, limit, cfg, tabs, T, mask, mb,
                 n = _generate(
                     H,
                     own,
+                    occ,
+                    o1,
                     me,
                     ply,
                     hint,
                     cfg,
+                    RM,
                     reach_ptr,
                     reach_q,
                     mid_ptr,
@@ -392,7 +534,7 @@ def _search(H, own, me0, alpha0, beta0, nstacks0, limit, cfg, tabs, T, mask, mb,
                     hi,
                 )
                 if NS[ply] >= etc_min:
-                    r = _etc(H, own, me, ply, n, beta, cfg, tabs, T, mask, mb)
+                    r = _etc(H, own, occ, o1, me, ply, n, beta, cfg, tabs, T, mask, mb)
                     if r >= beta:
                         _store(k0, k1, (r + 1) | ((hi + 1) << 2) | (1 << 17), T, mask, stats)
                         v, mode = r, _RETURN
@@ -403,6 +545,7 @@ def _search(H, own, me0, alpha0, beta0, nstacks0, limit, cfg, tabs, T, mask, mb,
             ply -= 1
             m = MV[ply]
             H[m // 64], H[m % 64], own[m % 64] = HP[ply], HQ[ply], OQ[ply]
+            occ, o1 = OCC[ply], O1[ply]
             if child_me != ME[ply]:
                 v = -v
             mode = _UPDATE
@@ -421,13 +564,19 @@ def _search(H, own, me0, alpha0, beta0, nstacks0, limit, cfg, tabs, T, mask, mb,
                 me = ME[ply]
                 p, q = m // 64, m % 64
                 MV[ply], HP[ply], HQ[ply], OQ[ply] = m, H[p], H[q], own[q]
+                OCC[ply], O1[ply] = occ, o1
                 H[q] += H[p]
                 own[q] = me
                 H[p] = 0
-                nm = _next_mover(H, own, 1 - me, cfg, reach_ptr, reach_q, mid_ptr, mid_pts)
+                occ &= ~(1 << p)
+                o1 = (o1 & ~(1 << p) & ~(1 << q)) | (me << q)
+                nm = _next_mover_bb(
+                    H, own, occ, o1, 1 - me, cfg, RM, reach_ptr, reach_q, mid_ptr, mid_pts
+                )
                 if nm < 0:
-                    v = _final_value(H, own, me, cfg)
+                    v = _final_value_bb(H, occ, o1, me, cfg)
                     H[p], H[q], own[q] = HP[ply], HQ[ply], OQ[ply]
+                    occ, o1 = OCC[ply], O1[ply]
                     mode = _UPDATE
                 else:
                     c = ply + 1
@@ -457,10 +606,13 @@ def _search(H, own, me0, alpha0, beta0, nstacks0, limit, cfg, tabs, T, mask, mb,
 @_kernel
 def _root_moves(H, own, me, cfg, tabs, mb, sb):
     """The moves of ``me`` at the root, best first (as :func:`_generate` orders them)."""
-    reach_ptr, reach_q, mid_ptr, mid_pts, _perms, _invs = tabs
+    reach_ptr, reach_q, mid_ptr, mid_pts, _perms, _invs, RM = tabs
     frm = np.zeros(cfg[0], np.int64)
     onto = np.zeros(cfg[0], np.int64)
-    n = _generate(H, own, me, 0, -1, cfg, reach_ptr, reach_q, mid_ptr, mid_pts, mb, sb, frm, onto)
+    occ, o1 = _masks(H, own, cfg[0])
+    n = _generate(
+        H, own, occ, o1, me, 0, -1, cfg, RM, reach_ptr, reach_q, mid_ptr, mid_pts, mb, sb, frm, onto
+    )
     return mb[0, :n].copy()
 
 
