@@ -315,7 +315,7 @@ def _generate(
     masks; ``RM[p * (D + 1) + d]``: the intersections at distance ``d`` from ``p`` on a street.
     ``frm``/``onto`` are scratch arrays of the board size.
     """
-    size, top, jumps = cfg[0], cfg[1], cfg[3]
+    top, jumps = cfg[1], cfg[3]
     opp = 1 - me
     mine = _seat_bits(occ, o1, me)
     mob = 0
