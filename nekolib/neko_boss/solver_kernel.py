@@ -398,7 +398,7 @@ def _generate(
 
 
 @_kernel
-def _etc(H, own, occ, o1, me, ply, n, beta, cfg, tabs, T, mask, mb):
+def _etc(H, own, occ, o1, pieces, me, ply, n, beta, cfg, tabs, T, mask, mb):
     """Enhanced transposition cutoff: a child whose stored bound already gives ``me`` at least
     ``beta`` (or a final child worth that much); its value, or -2."""
     reach_ptr, reach_q, mid_ptr, mid_pts, perms, _invs, RM = tabs
@@ -418,7 +418,10 @@ def _etc(H, own, occ, o1, me, ply, n, beta, cfg, tabs, T, mask, mb):
         if nm < 0:
             v = _final_value(H, own, me, cfg)
         else:
-            c0, c1, _g = _canonical(H, own, nm, cfg, perms)
+            if cfg[4] == 1:
+                c0, c1 = _key_plain(H, c_occ, c_o1, nm, cfg, pieces)
+            else:
+                c0, c1, _g = _canonical(H, own, nm, cfg, perms)
             d = _probe(c0, c1, T, mask)
             if d >= 0:
                 v = (d & 3) - 1 if nm == me else 1 - ((d >> 2) & 3)
@@ -534,7 +537,7 @@ def _search(H, own, me0, alpha0, beta0, nstacks0, limit, cfg, tabs, T, mask, mb,
                     hi,
                 )
                 if NS[ply] >= etc_min:
-                    r = _etc(H, own, occ, o1, me, ply, n, beta, cfg, tabs, T, mask, mb)
+                    r = _etc(H, own, occ, o1, pieces, me, ply, n, beta, cfg, tabs, T, mask, mb)
                     if r >= beta:
                         _store(k0, k1, (r + 1) | ((hi + 1) << 2) | (1 << 17), T, mask, stats)
                         v, mode = r, _RETURN
