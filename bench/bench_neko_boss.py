@@ -5,6 +5,7 @@
     python bench/bench_neko_boss.py --solvers  # only fast vs reference, 16..24 stacks
     python bench/bench_neko_boss.py --solvers --sizes 22,24  # only these stack counts
     python bench/bench_neko_boss.py --placements 200 --today 53,165,0  # the stored placements
+    python bench/bench_neko_boss.py --placements 200 --json rows.jsonl  # + a JSON line a solve
 
 ``--placements N`` solves the first N stored random placements of
 ``nekolib/neko_boss/data/perfect_play.json`` (the full 24-stack board after placement) with
@@ -116,8 +117,9 @@ def one_solve(engine: str, stacks: int, seed: int) -> None:
     )
 
 
-TODAY = "fe8f2b4"
-"""The commit of the solver before issue 24 (one thread, 2**25-entry table), for comparison."""
+TODAY = "552b5fb"
+"""The commit of the solver to compare with: two threads and the 64 MiB table, before the bit
+masks (the solver before issue 24, one thread and a 512 MiB table, is commit fe8f2b4)."""
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -157,11 +159,17 @@ def one_placement(engine: str, seed: int, where: str) -> None:
     cpu = time.process_time() - cpu
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     row = {"value": result.value, "seconds": result.seconds, "cpu": cpu, "nodes": result.nodes}
+    row["best_move"] = state.action_to_string(result.best_move)
     print(json.dumps({**row, "peak_mb": peak / 1024}))
 
 
-def placements_table(count: int, seeds: list[int], today: set[int]) -> None:
-    """The stored placements, fast solver (and today's on ``today``), side by side."""
+def placements_table(
+    count: int, seeds: list[int], today: set[int], rows_out: Path | None = None
+) -> None:
+    """The stored placements, fast solver (and today's on ``today``), side by side.
+    ``rows_out``: also append each of the fast solver's rows there as a JSON line (seed,
+    value, best move, seconds, CPU seconds, positions, peak MB), for
+    ``tools/neko_boss_perfect_play.py --resolve --times-from``."""
     from nekolib.neko_boss.solved import perfect_play
 
     stored = {r["seed"]: r for r in perfect_play()["random"]}
@@ -184,6 +192,9 @@ def placements_table(count: int, seeds: list[int], today: set[int]) -> None:
             got = {"seed": seed, **json.loads(out.strip().splitlines()[-1])}
             assert got["value"] == stored[seed]["value"], f"seed {seed}: {engine} disagrees"
             rows[engine].append(got)
+            if engine == "new" and rows_out is not None:
+                with rows_out.open("a", encoding="utf-8") as f:
+                    f.write(json.dumps(got) + "\n")
             line += (
                 f" | {got['seconds']:8.1f}s {got['cpu']:6.1f}s {got['nodes']:>12,} "
                 f"{got['peak_mb']:>5.0f}"
@@ -346,6 +357,7 @@ if __name__ == "__main__":
             return [int(x) for x in args[args.index(flag) + 1].split(",")] if flag in args else []
 
         count = int(args[args.index("--placements") + 1]) if "--placements" in args else 200
-        placements_table(count, ints("--seeds"), set(ints("--today")))
+        rows_out = Path(args[args.index("--json") + 1]) if "--json" in args else None
+        placements_table(count, ints("--seeds"), set(ints("--today")), rows_out)
         sys.exit(0)
     sys.exit(main("--quick" in args, "--solvers" in args, sizes))

@@ -2,6 +2,12 @@
 
     nice python tools/neko_boss_perfect_play.py                 # 200 random + 30 per agent
     python tools/neko_boss_perfect_play.py --random 20 --per-agent 3 --endgame 1   # a taste
+    python tools/neko_boss_perfect_play.py --resolve --times-from rows.jsonl  # today's solver
+
+``--resolve`` solves every stored row again with today's solver and replaces its positions,
+seconds and best move (a changed value stops the run: the solver would be wrong). The random
+rows can take their numbers from ``bench/bench_neko_boss.py --placements 200 --json
+rows.jsonl`` instead (one fresh process per solve) with ``--times-from rows.jsonl``.
 
 For the default game (2 players, 12 + 12 pieces on the 4 x 6 town, so the board is full
 after placement) it solves, with the fast exact solver, the position after placement:
@@ -189,6 +195,42 @@ def merge(data: dict, parts: list[dict]) -> None:
         ]
 
 
+def replace(row: dict, new: dict, what: str) -> None:
+    """Today's positions, seconds and best move for a stored row whose value must not change."""
+    for key in ("value", "layout"):
+        if key in new and new[key] != row[key]:
+            raise SystemExit(f"{what}: {key} {new[key]!r} now, {row[key]!r} stored")
+    row.update({key: new[key] for key in ("best_move", "nodes", "seconds")})
+
+
+def read_times(path: Path | None) -> dict[int, dict]:
+    """Rows of ``bench_neko_boss.py --json``, by seed (the last one of a seed counts)."""
+    if path is None:
+        return {}
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+    return {r["seed"]: {**r, "seconds": round(r["seconds"], 3)} for r in rows if "best_move" in r}
+
+
+def resolve(data: dict, times: dict[int, dict], out: Path, log) -> None:
+    """Every stored random, agent and endgame row solved again (see the module docstring)."""
+    for row in data["random"]:
+        i = row["seed"]
+        new = times.get(i) or solved(random_layout(Params(), random.Random(f"perfect-play/{i}")))
+        replace(row, new, f"random {i}")
+    log(f"random: {len(data['random'])} rows ({len(times)} from the bench)")
+    for name, rows in data["agents"].items():
+        for row in rows:
+            replace(row, solved(agent_placement(name, row["seed"])), f"{name} {row['seed']}")
+            log(f"{name} {row['seed']}: {row['value']:+d} {row['seconds']} s")
+    for k, old in enumerate(data["endgame"]):
+        new = endgame(old["left"], old["seed"])
+        if new["options"] != old["options"] or new["layout"] != old["layout"]:
+            raise SystemExit(f"endgame {old['left']} left, seed {old['seed']}: options changed")
+        data["endgame"][k] = new
+        log(f"endgame {old['left']} left: {new['seconds']} s")
+    save(data, out)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--random", type=int, default=200, help="random placements")
@@ -198,6 +240,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=OUT_FILE)
     parser.add_argument("--shard", default="0/1", help="K/N: do every N-th seed from K")
     parser.add_argument("--merge", type=Path, nargs="*", help="merge these outputs into --out")
+    parser.add_argument("--resolve", action="store_true", help="solve every stored row again")
+    parser.add_argument("--times-from", type=Path, help="bench --json rows for --resolve")
     args = parser.parse_args(argv)
     data = {"random": [], "agents": {}, "endgame": []}
     if args.out.exists():
@@ -216,6 +260,10 @@ def main(argv: list[str] | None = None) -> int:
 
     def log(text: str) -> None:
         print(f"[{time.perf_counter() - t0:7.0f}s] {text}", flush=True)
+
+    if args.resolve:
+        resolve(data, read_times(args.times_from), args.out, log)
+        return 0
 
     stages = [(min(50, args.random), min(10, args.per_agent), min(1, args.endgame))]
     stages.append((args.random, args.per_agent, args.endgame))  # a first look at everything
