@@ -12,6 +12,14 @@ owner per intersection, seat to move; Lemma 2: the out-set is not needed):
   of stack pieces straightly on the path ... They can't move to vacant space." A move adds
   the source height onto the target and gives the target to the mover; undoing it restores
   two cells. Every move removes a stack, so the game tree is a DAG of depth < stacks.
+* **Bit masks** of the occupied and of seat 1's intersections, kept beside the arrays (where
+  jumps need no pieces, the default): "has this seat a move?" is one AND per stack with the
+  intersections at its height's distance, the loops visit stacks rather than intersections,
+  and the key of an unfolded position is built from the occupied intersections only. The
+  same positions are visited in the same order as without them; on placements 2, 14 and 8
+  (one thread, same run) the CPU time fell from 36.8 s to 22.2 s (1.65x; 1.46 M -> 2.42 M
+  positions a second). A small per-thread table for positions of at most 8 or 9 stacks
+  (2**16 entries, to stay in the cache) saved nothing (36.5-37.3 s against 37.1 s).
 * **A compact exact position key** in two 64-bit words: heights in unary (``h`` ones then a
   zero per intersection: intersections + pieces <= 64 bits) and one top-owner bit per
   intersection plus the seat to move. Folded over the board's symmetries (the smallest
