@@ -30,11 +30,18 @@ owner per intersection, seat to move; Lemma 2: the out-set is not needed):
   position (so null-window and full-window results combine), the best move (in the
   symmetry-folded frame), and the size of the searched subtree for a **two-slot
   replacement scheme** (slot 0 keeps the bigger subtree, slot 1 is always replaced).
-* **Move ordering**: the table's move first, then the move leaving the opponent the fewest
-  replies (its mobility, updated incrementally), then covering an opponent stack, then the
-  smaller resulting stack. On 18-stack positions this visits 5x fewer positions than the
-  reference's order (captures, then taller stacks) and 10x fewer than the history
-  heuristic; about 93% of cutoffs come from the first move tried.
+* **Move ordering**: the table's move first, then the largest ``my moves - 2 x the
+  opponent's replies`` after the move (both mobilities updated incrementally), then covering
+  an opponent stack, then the smaller resulting stack. Ordering by the opponent's replies
+  alone visits 5x fewer positions than the reference's order (captures, then taller stacks)
+  and 10x fewer than the history heuristic on 18-stack positions (about 93% of cutoffs come
+  from the first move tried). Adding my own moves after the move, measured side by side on
+  placements 2, 14, 8 (one thread) and 105, 53, 165, 30 (two threads), positions / CPU time:
+  replies only 53.9 M / 22.3 s and (from the bench) 549 M / 236 s; my moves as a tie-break
+  34.9 M / 16.1 s and 362 M / 177 s (53 got worse: 180 M); ``mine - 2 x replies`` 33.2 M /
+  16.2 s and **234 M / 118 s** (kept); ``mine - replies`` 38.2 M / 18.1 s; ``mine - 3 x
+  replies`` 32.9 M / 18.3 s and 288 M / 145 s; ``2 x mine - 3 x replies`` 34.1 M / 17.2 s
+  and 256 M / 142 s.
 * **Enhanced transposition cutoffs** near the root: before searching children, look each
   child up; one that already proves a cutoff ends the node.
 * **Null-window root**: "can the side to move win?" then "can it draw?" (two searches with

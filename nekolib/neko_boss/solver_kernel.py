@@ -303,43 +303,55 @@ def _work(nodes):
 
 
 @_kernel
+def _mobility(H, occ, stacks, watched, top, RM, frm, onto, at):
+    """Moves of the stacks in ``stacks`` (a bit mask): their total; ``frm[x]`` the moves of
+    stack ``x``; ``onto[at + y]`` how many of them land on ``y``, for ``y`` in ``watched``."""
+    m = watched
+    while m:
+        onto[at + trailing_zeros(m)] = 0
+        m &= m - 1
+    total = 0
+    m = stacks
+    while m:
+        x = trailing_zeros(m)
+        m &= m - 1
+        h = H[x]
+        frm[x] = 0
+        if h > top:
+            continue
+        t = RM[x * (top + 1) + h] & occ
+        c = _bits(t)
+        frm[x] = c
+        total += c
+        t &= watched
+        while t:
+            onto[at + trailing_zeros(t)] += 1
+            t &= t - 1
+    return total
+
+
+@_kernel
 def _generate(
     H, own, occ, o1, me, ply, hint, cfg, RM, reach_ptr, reach_q, mid_ptr, mid_pts, mb, sb, frm, onto
 ):
     """Fill ``mb[ply]`` with the moves (src * 64 + dst) of ``me``, best first; return how many.
 
-    Order: the table's move; then fewest replies left to the opponent (its mobility after the
-    move, counted incrementally: a move removes the opponent's moves onto the vacated source
-    and, if it covers an opponent stack, that stack's moves); then covering an opponent stack;
-    then the smaller resulting stack. ``occ``/``o1``: occupied / seat 1's intersections as bit
-    masks; ``RM[p * (D + 1) + d]``: the intersections at distance ``d`` from ``p`` on a street.
-    ``frm``/``onto`` are scratch arrays of the board size.
+    Order: the table's move; then the largest ``2 * (0 - the opponent's replies) + my moves``
+    after the move; then covering an opponent stack; then the smaller resulting stack. Both
+    mobilities are counted incrementally: a move removes the opponent's moves onto the vacated
+    source and, if it covers an opponent stack, that stack's moves; it removes my moves from
+    and onto the source and, if it covers my own stack, that stack's moves, and adds the moves
+    of the new stack. ``occ``/``o1``: occupied / seat 1's intersections as bit masks;
+    ``RM[p * (D + 1) + d]``: the intersections at distance ``d`` from ``p`` on a street.
+    ``frm`` (board size) and ``onto`` (twice the board size) are scratch arrays.
     """
-    top, jumps = cfg[1], cfg[3]
+    size, top, jumps = cfg[0], cfg[1], cfg[3]
     opp = 1 - me
     mine = _seat_bits(occ, o1, me)
-    mob = 0
+    mob = my_mob = 0
     if jumps == 0:
-        m = mine
-        while m:
-            onto[trailing_zeros(m)] = 0
-            m &= m - 1
-        m = _seat_bits(occ, o1, opp)
-        while m:
-            x = trailing_zeros(m)
-            m &= m - 1
-            h = H[x]
-            frm[x] = 0
-            if h > top:
-                continue
-            t = RM[x * (top + 1) + h] & occ
-            c = _bits(t)
-            frm[x] = c
-            mob += c
-            t &= mine
-            while t:
-                onto[trailing_zeros(t)] += 1
-                t &= t - 1
+        mob = _mobility(H, occ, _seat_bits(occ, o1, opp), mine, top, RM, frm, onto, 0)
+        my_mob = _mobility(H, occ, mine, mine, top, RM, frm, onto, size)
     n = 0
     m = mine
     while m:
@@ -367,10 +379,17 @@ def _generate(
             cap = 1 if own[q] == opp else 0
             if jumps == 0:
                 after = mob - onto[p]
+                mine_after = my_mob - frm[p] - onto[size + p]
                 if cap == 1:
                     after -= frm[q]
                     if hq == h:  # the covered stack's move back onto ``p`` was counted twice
                         after += 1
+                else:
+                    mine_after -= frm[q]
+                    if hq == h:  # my covered stack's move back onto ``p``: the same
+                        mine_after += 1
+                if h + hq <= top:
+                    mine_after += _bits(RM[q * (top + 1) + h + hq] & occ & ~(1 << p))
             else:
                 oq = own[q]
                 H[q] = hq + h
@@ -379,11 +398,14 @@ def _generate(
                 after = _count_moves(
                     H, own, opp, cfg, reach_ptr, reach_q, mid_ptr, mid_pts, _UNLIMITED
                 )
+                mine_after = _count_moves(
+                    H, own, me, cfg, reach_ptr, reach_q, mid_ptr, mid_pts, _UNLIMITED
+                )
                 H[p] = h
                 H[q] = hq
                 own[q] = oq
             mv = p * 64 + q
-            score = ((4096 - after) * 2 + cap) * 128 + 127 - h - hq
+            score = ((4096 - 2 * after + mine_after) * 2 + cap) * 128 + 127 - h - hq
             if mv == hint:
                 score = np.int64(1) << np.int64(60)
             k = n  # insertion sort, highest score first
@@ -469,7 +491,7 @@ def _search(H, own, me0, alpha0, beta0, nstacks0, limit, cfg, tabs, T, mask, mb,
     OCC = np.zeros(depth, np.int64)
     O1 = np.zeros(depth, np.int64)
     frm = np.zeros(cfg[0], np.int64)
-    onto = np.zeros(cfg[0], np.int64)
+    onto = np.zeros(2 * cfg[0], np.int64)
     ply = 0
     occ, o1 = _masks(H, own, cfg[0])
     pieces = 0
@@ -611,7 +633,7 @@ def _root_moves(H, own, me, cfg, tabs, mb, sb):
     """The moves of ``me`` at the root, best first (as :func:`_generate` orders them)."""
     reach_ptr, reach_q, mid_ptr, mid_pts, _perms, _invs, RM = tabs
     frm = np.zeros(cfg[0], np.int64)
-    onto = np.zeros(cfg[0], np.int64)
+    onto = np.zeros(2 * cfg[0], np.int64)
     occ, o1 = _masks(H, own, cfg[0])
     n = _generate(
         H, own, occ, o1, me, 0, -1, cfg, RM, reach_ptr, reach_q, mid_ptr, mid_pts, mb, sb, frm, onto
