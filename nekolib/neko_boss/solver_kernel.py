@@ -129,38 +129,16 @@ def _next_mover_bb(H, own, occ, o1, start, cfg, RM, reach_ptr, reach_q, mid_ptr,
 
 @_kernel
 def _final_value(H, own, me, cfg):
-    """+1 / 0 / -1 for ``me`` at the end: "4 or more pieces stack is score. ... more 4 or more
-    stacks ... wins. Score is same, then ... highest stack ... then ... more stacks"."""
-    tall = cfg[2]
-    n4_0 = n4_1 = hi_0 = hi_1 = c_0 = c_1 = 0
-    for p in range(cfg[0]):
-        h = H[p]
-        if h == 0:
-            continue
-        if own[p] == 0:
-            c_0 += 1
-            if h > hi_0:
-                hi_0 = h
-            if h >= tall:
-                n4_0 += 1
-        else:
-            c_1 += 1
-            if h > hi_1:
-                hi_1 = h
-            if h >= tall:
-                n4_1 += 1
-    d = n4_0 - n4_1
-    if d == 0:
-        d = hi_0 - hi_1
-    if d == 0:
-        d = c_0 - c_1
-    v = 1 if d > 0 else (-1 if d < 0 else 0)
-    return v if me == 0 else -v
+    """:func:`_final_value_bb` from the arrays alone."""
+    occ, o1 = _masks(H, own, cfg[0])
+    return _final_value_bb(H, occ, o1, me, cfg)
 
 
 @_kernel
 def _final_value_bb(H, occ, o1, me, cfg):
-    """:func:`_final_value` on the occupied intersections' bit mask."""
+    """+1 / 0 / -1 for ``me`` at the end: "4 or more pieces stack is score. ... more 4 or more
+    stacks ... wins. Score is same, then ... highest stack ... then ... more stacks".
+    ``occ``/``o1``: the occupied and seat 1's intersections as bit masks."""
     tall = cfg[2]
     n4_0 = n4_1 = hi_0 = hi_1 = c_0 = c_1 = 0
     m = occ
