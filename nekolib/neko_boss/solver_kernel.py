@@ -314,8 +314,8 @@ def _generate(
 ):
     """Fill ``mb[ply]`` with the moves (src * 64 + dst) of ``me``, best first; return how many.
 
-    Order: the table's move; then the largest ``2 * (0 - the opponent's replies) + my moves``
-    after the move; then covering an opponent stack; then the smaller resulting stack. Both
+    Order: the table's move; then the largest ``my moves - 2 x the opponent's replies`` after
+    the move; then covering an opponent stack; then the smaller resulting stack. Both
     mobilities are counted incrementally: a move removes the opponent's moves onto the vacated
     source and, if it covers an opponent stack, that stack's moves; it removes my moves from
     and onto the source and, if it covers my own stack, that stack's moves, and adds the moves
@@ -416,7 +416,7 @@ def _etc(H, own, occ, o1, pieces, me, ply, n, beta, cfg, tabs, T, mask, mb):
         )
         v = -2
         if nm < 0:
-            v = _final_value(H, own, me, cfg)
+            v = _final_value_bb(H, c_occ, c_o1, me, cfg)
         else:
             if cfg[4] == 1:
                 c0, c1 = _key_plain(H, c_occ, c_o1, nm, cfg, pieces)
