@@ -215,6 +215,13 @@ def _canonical(H, own, mover, cfg, perms):
 
 
 @_kernel
+def _masks_after(occ, o1, p, q, me):
+    """The bit masks after ``me`` moves the stack on ``p`` onto ``q``: ``p`` empties, ``q`` is
+    ``me``'s."""
+    return occ & ~(1 << p), (o1 & ~(1 << p) & ~(1 << q)) | (me << q)
+
+
+@_kernel
 def _slot(k0, k1, mask):
     """Index (into the table's words) of the first entry of the two-entry bucket of a key."""
     x = k0 * np.uint64(0x9E3779B97F4A7C15) ^ (k1 * np.uint64(0xC2B2AE3D27D4EB4F))
@@ -409,8 +416,7 @@ def _etc(H, own, occ, o1, pieces, me, ply, n, beta, cfg, tabs, T, mask, mb):
         H[q] = hq + hp
         own[q] = me
         H[p] = 0
-        c_occ = occ & ~(1 << p)
-        c_o1 = (o1 & ~(1 << p) & ~(1 << q)) | (me << q)
+        c_occ, c_o1 = _masks_after(occ, o1, p, q, me)
         nm = _next_mover_bb(
             H, own, c_occ, c_o1, 1 - me, cfg, RM, reach_ptr, reach_q, mid_ptr, mid_pts
         )
@@ -571,8 +577,7 @@ def _search(H, own, me0, alpha0, beta0, nstacks0, limit, cfg, tabs, T, mask, mb,
                 H[q] += H[p]
                 own[q] = me
                 H[p] = 0
-                occ &= ~(1 << p)
-                o1 = (o1 & ~(1 << p) & ~(1 << q)) | (me << q)
+                occ, o1 = _masks_after(occ, o1, p, q, me)
                 nm = _next_mover_bb(
                     H, own, occ, o1, 1 - me, cfg, RM, reach_ptr, reach_q, mid_ptr, mid_pts
                 )
