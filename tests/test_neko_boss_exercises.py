@@ -262,3 +262,31 @@ def test_the_notation_example_is_never_a_move_in_any_position():
         while not state.is_terminal():  # no position of the game moves src onto dst
             assert all((m.src, m.dst) != (src, dst) for m in state.legal_actions())
             state = state.apply(rng.choice(state.legal_actions()))
+
+
+def test_no_notation_example_is_ever_an_answer_in_the_bank():
+    """A graded notebook holds several exercises: the example move of one must never be a
+    move in another's answer (CI once built a notebook whose line exercise showed "a1-b1"
+    beside a grid exercise whose only winning move was a1-b1). Line boards now show their two
+    ends, grids two points on no common street."""
+    import random
+
+    from nekolib.classroom.answers import SET
+    from nekolib.classroom.bank import exercises_for
+    from nekolib.neko_boss.exercises import _example
+
+    set_exercises = [e for e in exercises_for("neko_boss") if e.kind == SET]
+    examples: set[str] = set()
+    answers: set[str] = set()
+    boards: set[str] = set()
+    for exercise in set_exercises:
+        for seed in range(80):
+            params = exercise.generate(random.Random(seed))
+            state = position(params)
+            boards.add(state.board.name)
+            examples.add(_example(state))
+            answers |= exercise.solve(params)
+    assert examples.isdisjoint(answers), sorted(examples & answers)
+    assert {"line_6", "line_8", "grid_2x3", "grid_3x3"} <= boards
+    assert {"a1-b2", "a1-f1", "a1-h1"} <= examples
+    assert "a1-b1" in answers  # the move that once collided is a real answer here

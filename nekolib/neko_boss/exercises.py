@@ -22,7 +22,7 @@ milliseconds.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -30,7 +30,7 @@ from nekolib.classroom.answers import SET
 from nekolib.classroom.exercise import Exercise
 from nekolib.core import NekoError
 from nekolib.neko_boss import analysis
-from nekolib.neko_boss.boards import board_by_name
+from nekolib.neko_boss.boards import Board, board_by_name
 from nekolib.neko_boss.rules import Move, NekoBossState, Params, from_layout, move_targets
 
 __all__ = ["EXERCISES", "NOTES", "move_label", "position"]
@@ -232,20 +232,37 @@ def _board_text(p: ExerciseParams) -> str:
 
 
 def _example(state: NekoBossState) -> str:
-    """How to write a move, shown with a pair of points on no common street: it is never a
-    legal move ("A stack ... moves along a straight street"), in this position or in any
-    other exercise's, so the example can never be somebody's answer."""
+    """How to write a move, shown with a pair of points that no exercise's answer can hold.
+
+    A stack "moves exactly h intersections along a straight street", so on a grid two points
+    on no common street are never a move, in any position of any board. On a line every pair
+    shares the street: the example joins its two ends, n - 1 >= 4 apart, farther than the
+    stacks of a line position in the bank's winning-move exercises are tall (at most two
+    moves before, so at most 3 cats), and with the far end e1-h1 off every classroom grid.
+    (A graded notebook once showed a1-b1, a line exercise's example, beside a grid exercise
+    whose only winning move was a1-b1.)
+    """
     board, legal = state.board, {(m.src, m.dst) for m in state.legal_actions()}
-    aligned = {(a, b) for line in board.lines for a in line for b in line}
+    for _, src, dst in sorted(_example_candidates(board)):
+        if (src, dst) not in legal:
+            return f"{board.labels[src]}-{board.labels[dst]}"
+    raise NekoError("every pair of points is a legal move")  # pragma: no cover
+
+
+def _example_candidates(board: Board) -> Iterator[tuple[tuple[int, int], int, int]]:
+    """(rank, src, dst) for every pair of points: off-street pairs rank first, then pairs on
+    a street, the farthest apart first."""
+    apart = {
+        (a, b): abs(i - j)
+        for line in board.lines
+        for i, a in enumerate(line)
+        for j, b in enumerate(line)
+    }
     for src in board.points:
         for dst in board.points:
-            if src != dst and (src, dst) not in aligned and (src, dst) not in legal:
-                return f"{board.labels[src]}-{board.labels[dst]}"
-    for src in board.points:  # a board whose streets join every pair: not a move of Red
-        for dst in board.points:
-            if src != dst and (src, dst) not in legal:
-                return f"{board.labels[src]}-{board.labels[dst]}"
-    raise NekoError("every pair of points is a legal move")  # pragma: no cover
+            if src != dst:
+                on_street = (src, dst) in apart
+                yield (int(on_street), -apart.get((src, dst), 0)), src, dst
 
 
 def _set_note(p: ExerciseParams) -> str:
