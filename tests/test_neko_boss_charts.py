@@ -99,3 +99,18 @@ def test_perfect_play_figure_reads_the_results_file(tmp_path):
         ]
         for row in got:  # a full board after placement: 12 pieces each
             assert sorted(x for x in row["layout"] if x is not None) == [0] * 12 + [1] * 12
+
+
+def test_perfect_play_figure_counts_the_segments_too_thin_to_label():
+    """A share under 6% has no room for its label inside the bar: its count goes beside n."""
+    from nekolib.neko_boss.charts import perfect_play_figure
+    from nekolib.neko_boss.solved import perfect_play
+
+    rows = perfect_play()["random"]
+    draws = sum(1 for r in rows if r["value"] == 0)
+    losses = sum(1 for r in rows if r["value"] == -1)
+    assert 0 < draws < 0.06 * len(rows) and 0 < losses < 0.06 * len(rows)
+    texts = [t.get_text() for t in perfect_play_figure().axes[0].texts]
+    draw_word = "draw" if draws == 1 else "draws"
+    assert f"n = {len(rows)}\n({draws} {draw_word}, {losses} losses)" in texts
+    assert "n = 12" in texts  # mcts: all wins, nothing too thin

@@ -63,3 +63,20 @@ def test_resolve_refuses_a_changed_value(tmp_path):
     with pytest.raises(SystemExit, match="random 18: value 1 now, -1 stored"):
         tool.main(["--resolve", "--out", str(out)])
     assert json.loads(out.read_text(encoding="utf-8"))["random"][0]["value"] == -1
+
+
+@pytest.mark.parametrize(
+    ("extra", "says"),
+    [
+        (["--resolve", "--times-from", "missing.jsonl"], "missing.jsonl: no such file"),
+        (["--times-from", "rows.jsonl"], "only feeds --resolve"),
+    ],
+)
+def test_times_from_misuse_is_a_usage_error_that_names_the_fix(tmp_path, capsys, extra, says):
+    (tmp_path / "rows.jsonl").write_text("", encoding="utf-8")
+    out = tmp_path / "pp.json"
+    args = [a if not a.endswith(".jsonl") else str(tmp_path / a) for a in extra]
+    with pytest.raises(SystemExit) as stop:
+        tool.main([*args, "--out", str(out)])
+    assert stop.value.code == 2 and says in capsys.readouterr().err
+    assert not out.exists()  # nothing written

@@ -243,6 +243,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--resolve", action="store_true", help="solve every stored row again")
     parser.add_argument("--times-from", type=Path, help="bench --json rows for --resolve")
     args = parser.parse_args(argv)
+    if args.times_from is not None and not args.resolve:
+        parser.error("--times-from only feeds --resolve: add --resolve")
+    if args.times_from is not None and not args.times_from.is_file():
+        parser.error(f"--times-from {args.times_from}: no such file (bench_neko_boss.py --json)")
     data = {"random": [], "agents": {}, "endgame": []}
     if args.out.exists():
         data.update(json.loads(args.out.read_text(encoding="utf-8")))

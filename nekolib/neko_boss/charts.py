@@ -129,6 +129,9 @@ def reach_by_stacks_figure() -> Figure:
     return fig
 
 
+_PLURAL = {"win": "wins", "draw": "draws", "loss": "losses"}
+
+
 @chart("neko_boss_perfect_play", "the committed results")
 def perfect_play_figure(path: Path = PERFECT_PLAY) -> Figure:
     """First player's win/draw/loss share with perfect play after placement, by who placed
@@ -141,18 +144,22 @@ def perfect_play_figure(path: Path = PERFECT_PLAY) -> Figure:
     fig, ax = plt.subplots(figsize=(8, 0.7 * len(sources) + 1.8))
     colours = {"win": "#009E73", "draw": "#999999", "loss": "#D55E00"}
     for y, (_label, rows) in enumerate(sources):
-        left = 0.0
+        left, too_thin = 0.0, []
         for (name, colour), share in zip(colours.items(), shares(rows), strict=True):
             ax.barh(y, share, left=left, color=colour, label=name if y == 0 else None)
             if share >= 0.06:
                 ax.text(left + share / 2, y, f"{share:.0%}", ha="center", va="center", fontsize=11)
+            elif share > 0:  # too thin to label inside: its count goes beside n
+                count = round(share * len(rows))
+                too_thin.append(f"{count} {name if count == 1 else _PLURAL[name]}")
             left += share
-        ax.text(1.01, y, f"n = {len(rows)}", va="center", fontsize=11)
+        beside = f"n = {len(rows)}" + (f"\n({', '.join(too_thin)})" if too_thin else "")
+        ax.text(1.01, y, beside, va="center", fontsize=10)
     ax.set_yticks(range(len(sources)), [label for label, _ in sources], fontsize=11)
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
     ax.set_xlabel("share of placements (value for Red, who places first and moves first)")
-    ax.legend(ncols=3, loc="upper center", bbox_to_anchor=(0.5, -0.35), frameon=False)
+    ax.legend(ncols=3, loc="upper center", bbox_to_anchor=(0.5, -0.2), frameon=False)
     ax.set_title("Neko Boss solved after placement (12 + 12 pieces, default board)", fontsize=11)
     return fig
 
