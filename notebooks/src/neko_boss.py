@@ -175,13 +175,14 @@ print(result.winner, result.nodes, "positions", f"{result.seconds:.2f} s")
 #
 # With numba installed (`pip install 'nekolib[solver]'`), `solve` uses a compiled solver
 # (`nekolib.neko_boss.solver`): the same alpha-beta over win/draw/loss, but on two machine
-# words per position, with a bounded transposition table and moves ordered by how few
-# replies they leave the opponent. It solves the full default board, 12 + 12 pieces, on two
-# threads: on an idle 2-core machine half the random placements below took under 2.3 s and the
-# hardest 23 s (89 million positions), each in a fresh process
+# words per position, with a bounded transposition table and moves tried in order of the
+# mover's moves left minus twice the opponent's replies. It solves the full default board,
+# 12 + 12 pieces, on two threads: on an idle 2-core machine half the random placements below
+# took under 2.3 s and the hardest 23 s (89 million positions), each in a fresh process
 # ([docs/neko_boss_solver.md](../docs/neko_boss_solver.md)); with other work running it is
-# slower. So the question "who wins a placement with perfect play?" has exact answers. `tools/neko_boss_perfect_play.py` solved seeded random placements and
-# placements made by each shipped agent (greedy and solver place at random: no placement
+# slower. So the question "who wins a placement with perfect play?" has exact answers.
+# `tools/neko_boss_perfect_play.py` solved seeded random placements and placements made by
+# each shipped agent (greedy and solver place at random: no placement
 # changes the score; MCTS plays placements out at random); the results are committed in
 # `nekolib/neko_boss/data/perfect_play.json`. Red places first and, the board being full,
 # also moves first.
