@@ -120,7 +120,7 @@ the book, others take seconds, with progress shown); 18 without numba."""
 HINT_NODE_LIMIT = 20_000_000
 """Positions a search thread may visit for a hint or a solver-seat move before the widget
 gives up and plays greedy, saying so: the wait stays bounded (about 9 s on this 2-core
-machine) while the median stored placement (about 13 M positions) is still solved."""
+machine) while the median stored placement (about 9 M positions) is still solved."""
 
 
 def widget_agents() -> dict[str, Any]:
