@@ -39,6 +39,7 @@ from nekolib.core import (
 )
 from nekolib.picture import picture_module
 from nekolib.widgets.board import BoardView
+from nekolib.working import Working, working_html
 
 HUMAN = "human"
 LOG_LINES = 40
@@ -52,6 +53,8 @@ _CSS = """
 .nekolib-status {font-size: 110%;}
 .nekolib-hint-text {color: #00664a;}
 .nekolib-free-action.nekolib-hinted {outline: 3px solid #009E73;}
+.nekolib-working summary {cursor: pointer; color: #00664a;}
+.nekolib-working-table caption {text-align: left; font-style: italic;}
 </style>
 """
 
@@ -92,6 +95,7 @@ class GameWidget(widgets.VBox):
         self.last_error = ""
         self.last_rolls: list[str] = []
         self.hint_text = ""
+        self.hint_working: tuple[Working, ...] = ()
         self.hinted: Hashable | None = None
         self.selection: tuple[str, ...] = ()
         self._shown_to: int | None = None
@@ -361,6 +365,8 @@ class GameWidget(widgets.VBox):
         explain = getattr(agent, "explain", None)
         if callable(explain):
             why = explain(state, action)
+        working = getattr(agent, "working", None)
+        self.hint_working = tuple(working(state, action)) if callable(working) else ()
         self.hinted = action
         self.hint_text = f"Hint ({agent.name}): {label}" + (f" - {why}" if why else "")
         self.refresh()
@@ -412,6 +418,7 @@ class GameWidget(widgets.VBox):
         self.selection = ()
         self.hinted = None
         self.hint_text = ""
+        self.hint_working = ()
 
     def _seats_changed(self, _change: Any) -> None:
         self._forget_selection()
@@ -521,6 +528,8 @@ class GameWidget(widgets.VBox):
             parts.append("<b>Dice and draws:</b> " + html.escape("; ".join(self.last_rolls[-6:])))
         if self.hint_text:
             parts.append(f"<span class='nekolib-hint-text'>{html.escape(self.hint_text)}</span>")
+            if self.hint_working:
+                parts.append(working_html(self.hint_working))
         if self.last_error:
             parts.append(f"<span style='color:#b00'>{html.escape(self.last_error)}</span>")
         return "<br>".join(parts)
