@@ -8,7 +8,9 @@ decision is a human's, and checks three things a learner sees:
 * the hint text is an exact number: a fraction ``p/q`` (Neko-in, Manekinecollection,
   Indovina Gatto), or win/draw/loss with best play (Neko Boss, on the notebook's
   after-placement game, where the solver is exact);
-* pressing "Hint" does not play the move (the move log is unchanged).
+* pressing "Hint" does not play the move (the move log is unchanged);
+* under the hint, "How is this computed?" opens (a click on its summary) and shows the
+  model and the working of the number the hint states (the same ``p/q`` or win/draw/loss).
 
 A game whose first human decision has no number to give (nothing to compare) is played on
 by clicking the picture, up to ``MAX_DECISIONS`` decisions, until a hint carries one.
@@ -37,6 +39,13 @@ HINT_JS = """(sel) => {
     buttons: [...root.querySelectorAll('.nekolib-free-action.nekolib-hinted')]
         .map(b => b.textContent.trim()),
   };
+}"""
+
+WORKING_JS = """(sel) => {
+  const d = document.querySelector(sel).querySelector('details.nekolib-working');
+  if (!d) return null;
+  const box = d.getBoundingClientRect();
+  return {open: d.open, text: d.innerText, width: box.width};
 }"""
 
 
@@ -75,6 +84,20 @@ def _screenshot(page, game, selector: str, name: str) -> None:
         page.set_viewport_size(size)
 
 
+def _check_working(page, game, selector: str, hint: str, pattern: re.Pattern[str]) -> None:
+    """The expander is closed, opens on a click and shows the model and the hint's number."""
+    closed = page.evaluate(WORKING_JS, selector)
+    assert closed is not None, f"no 'How is this computed?' under the hint: {hint}"
+    assert not closed["open"]
+    game.locator("details.nekolib-working > summary").first.click()
+    page.evaluate(QUIET_JS, 200)
+    opened = page.evaluate(WORKING_JS, selector)
+    assert opened["open"] and "Model:" in opened["text"], opened
+    stated = {m.lower() for m in pattern.findall(hint)}
+    shown = {m.lower() for m in pattern.findall(opened["text"])}
+    assert stated & shown, f"the working shows none of the hint's numbers {stated}: {opened}"
+
+
 @pytest.mark.parametrize("notebook", game_notebooks(), ids=lambda p: p.stem)
 def test_a_hint_lights_its_move_and_gives_exact_odds(notebook, voila, page):
     name = notebook.stem
@@ -99,6 +122,7 @@ def test_a_hint_lights_its_move_and_gives_exact_odds(notebook, voila, page):
         page.evaluate(QUIET_JS, 400)
     else:
         pytest.fail(f"{name}: no hint gave an exact number ({pattern.pattern}): {seen}")
+    _check_working(page, game, selector, hint["text"], pattern)
     _screenshot(page, game, selector, name)
     print(f"\n{name} hint: {hint['text']} (lit: {hint['lit'] or hint['buttons']})")
     assert not page.js_errors, page.js_errors[:3]
