@@ -416,9 +416,10 @@ def chance_rng(seed: int | str | None, ply: int) -> random.Random:
     """The RNG for the chance event at position ``ply`` of a match.
 
     Deriving it from ``(seed, ply)`` (and not from one running stream) means an
-    undone-and-replayed roll comes out the same, and a log replays exactly.
+    undone-and-replayed roll comes out the same, and a log replays exactly. ``seed`` is
+    checked as everywhere (:func:`check_seed`: ``True`` is not the seed 1).
     """
-    return random.Random(f"nekolib/{seed}/{ply}")
+    return random.Random(f"nekolib/{check_seed(seed)}/{ply}")
 
 
 def sample_outcome(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Random) -> Action:

@@ -222,6 +222,8 @@ def test_a_bad_seed_is_invalid_setup():
             make_rng(bad)
         with pytest.raises(InvalidSetup, match="seed must be an int, a str or None; got"):
             Match(ToyState(), bad)
+        with pytest.raises(InvalidSetup, match="seed must be an int, a str or None; got"):
+            chance_rng(bad, 0)
     assert make_rng("abc").random() == make_rng("abc").random()
     assert make_rng(1).random() == random.Random(1).random()
 
