@@ -54,6 +54,7 @@ __all__ = [
     "check_fields",
     "check_player_count",
     "check_seat",
+    "check_seed",
     "coerce_params",
     "decider_name",
     "describe",
@@ -376,20 +377,49 @@ def _allowed(hint: Any, plural: bool = False) -> str:
 
 
 # --------------------------------------------------------------------------- randomness
+SEED_KINDS = "an int, a str or None"
+"""What a seed may be, in the words of every error message about one."""
+
+
+def check_seed(seed: Any) -> int | str | None:
+    """``seed`` as a seed (an int, a str or ``None``), else :class:`InvalidSetup`.
+
+    Every game's ``new_game``, :class:`Match` and the widget take their seed through here,
+    so one seed means one game everywhere. ``True`` is refused although it is an int to
+    Python (it would silently be the game of seed 1), and so are ``bytes`` (``b'x'`` and
+    ``'x'`` would be two different games under names that look alike), floats and the rest.
+    Integers of other types (``numpy.int64(3)``) are the int they equal.
+
+    >>> check_seed(True)
+    Traceback (most recent call last):
+    ...
+    nekolib.core.InvalidSetup: seed must be an int, a str or None; got True (a bool)
+    """
+    if seed is None or type(seed) is str or type(seed) is int:
+        return seed
+    if isinstance(seed, numbers.Integral) and not isinstance(seed, bool):
+        return int(seed)
+    if isinstance(seed, str):  # a str subclass: the plain str it spells
+        return str(seed)
+    raise InvalidSetup(f"seed must be {SEED_KINDS}; got {describe(seed)}")
+
+
 def make_rng(seed: int | str | None = None) -> random.Random:
-    """A private :class:`random.Random`; the same seed always gives the same game."""
-    if seed is not None and not isinstance(seed, int | str | bytes):
-        raise InvalidSetup(f"seed must be an int, a str or None; got {describe(seed)}")
-    return random.Random(seed)
+    """A private :class:`random.Random`; the same seed always gives the same game.
+
+    ``seed`` is checked by :func:`check_seed` (an int, a str or ``None``).
+    """
+    return random.Random(check_seed(seed))
 
 
 def chance_rng(seed: int | str | None, ply: int) -> random.Random:
     """The RNG for the chance event at position ``ply`` of a match.
 
     Deriving it from ``(seed, ply)`` (and not from one running stream) means an
-    undone-and-replayed roll comes out the same, and a log replays exactly.
+    undone-and-replayed roll comes out the same, and a log replays exactly. ``seed`` is
+    checked as everywhere (:func:`check_seed`: ``True`` is not the seed 1).
     """
-    return random.Random(f"nekolib/{seed}/{ply}")
+    return random.Random(f"nekolib/{check_seed(seed)}/{ply}")
 
 
 def sample_outcome(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Random) -> Action:
@@ -705,6 +735,7 @@ class Match:
     actions: list[Action] = field(default_factory=list)
 
     def __post_init__(self) -> None:
+        self.seed = check_seed(self.seed)  # an int, a str or None (else InvalidSetup)
         if not self.states:
             self.states = [self.initial]
 

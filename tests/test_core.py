@@ -215,10 +215,24 @@ def test_coerce_params():
 
 
 def test_a_bad_seed_is_invalid_setup():
-    for bad in ([1], {}, 1.5, object()):
-        with pytest.raises(InvalidSetup, match="seed must be"):
+    """A seed is an int, a str or None; ``True`` (an int to Python) and ``b'x'`` were accepted
+    until issue 28, ``True`` silently giving the game of seed 1."""
+    for bad in ([1], {}, 1.5, object(), True, False, b"x", bytearray(b"x")):
+        with pytest.raises(InvalidSetup, match="seed must be an int, a str or None; got"):
             make_rng(bad)
+        with pytest.raises(InvalidSetup, match="seed must be an int, a str or None; got"):
+            Match(ToyState(), bad)
+        with pytest.raises(InvalidSetup, match="seed must be an int, a str or None; got"):
+            chance_rng(bad, 0)
     assert make_rng("abc").random() == make_rng("abc").random()
+    assert make_rng(1).random() == random.Random(1).random()
+
+
+def test_an_integer_seed_of_another_type_is_the_int_it_equals():
+    np = pytest.importorskip("numpy")
+    match = Match(ToyState(), np.int64(3))
+    assert type(match.seed) is int and match.seed == 3
+    assert make_rng(np.int64(3)).random() == make_rng(3).random()
 
 
 @pytest.mark.parametrize(

@@ -435,7 +435,7 @@ def _is_seat(value: Any, state: GameState) -> bool:
     return value is None or (type(value) is int and 0 <= value < state.num_players)
 
 
-@pytest.mark.parametrize("key", VIEWED)
+@pytest.mark.parametrize("key", [*VIEWED, "indovina_gatto"])
 def test_view_answers_junk_with_a_neko_error(key: str) -> None:
     """``view(p)`` for a seat or ``None``; anything else (``"0"``, ``1.0``, ``True``, ``99``)
     raises a :class:`NekoError` saying which players there are."""
@@ -735,3 +735,66 @@ def test_manekinecollection_nonsense_gets_no_number() -> None:
         with pytest.raises(NekoError) as error:
             call()
         assert words in str(error.value), str(error.value)
+
+
+# --------------------------------------------------------------------------- seeds (issue 28)
+JUNK_SEEDS = [True, False, b"x", bytearray(b"x"), 1.0, 2.5, [1], (1,), {"seed": 1}, object()]
+"""A seed is an int, a str or None (``nekolib.core.check_seed``); these are not. ``True`` and
+``b'x'`` were accepted (``True`` silently gave the game of seed 1)."""
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_every_game_takes_an_int_or_a_str_seed_and_refuses_the_rest(key: str) -> None:
+    info = GAMES[key]
+    n = info.min_players
+    for seed in JUNK_SEEDS:
+        with pytest.raises(InvalidSetup, match=r"seed must be an int, a str or None; got "):
+            info.new_game(num_players=n, seed=seed)
+    for seed in (0, -7, 2**70, "class-3", "", None):
+        assert info.new_game(num_players=n, seed=seed).legal_actions()
+    assert info.new_game(num_players=n, seed="x") == info.new_game(num_players=n, seed="x")
+
+
+def test_a_match_takes_the_seeds_the_games_take() -> None:
+    from nekolib.core import Match
+    from nekolib.neko_in.rules import new_game
+
+    state = new_game(3, seed=1)
+    for seed in JUNK_SEEDS:
+        with pytest.raises(InvalidSetup, match="seed must be an int, a str or None"):
+            Match(state, seed)
+    assert Match(state, "abc").seed == "abc" and Match(state, None).seed is None
+
+
+def _widgets() -> dict[str, Callable[..., Any]]:
+    pytest.importorskip("ipywidgets")
+    from nekolib.indovina_gatto.widget import play as indovina_gatto
+    from nekolib.manekinecollection.widget import play as manekinecollection
+    from nekolib.neko_boss.widget import play as neko_boss
+    from nekolib.neko_in.widget import neko_in_widget
+
+    return {
+        "indovina_gatto": indovina_gatto,
+        "manekinecollection": manekinecollection,
+        "neko_boss": neko_boss,
+        "neko_in": neko_in_widget,
+    }
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_widgets_new_game_refuses_a_junk_seed_and_keeps_its_game(key: str) -> None:
+    """``widget.new_game('x')`` raised a raw traitlets error (and ``True`` was seed 1): the
+    Seed box holds whole numbers, so the widget takes an int and raises InvalidSetup for
+    anything else, leaving its game, its log and its Seed box as they were."""
+    make_widget = _widgets()[key]
+    with pytest.raises(InvalidSetup, match="seed must be an int"):
+        make_widget(seed="x")
+    widget = make_widget(seats=["human"] * GAMES[key].min_players, seed=4)
+    match, state, log = widget.match, widget.state, widget.log_view.value
+    for seed in ["x", "7", *JUNK_SEEDS]:
+        with pytest.raises(InvalidSetup, match=r"the widget's seed must be an int, .*; got "):
+            widget.new_game(seed)
+        assert widget.match is match and widget.state == state and match.seed == 4
+        assert widget.seed_input.value == 4 and widget.log_view.value == log
+    widget.new_game(5)
+    assert widget.match.seed == 5 and widget.seed_input.value == 5 and widget.match.ply == 0

@@ -20,9 +20,11 @@ from nekolib.neko_in.rules import (
     LITTER_BOX,
     NAP,
     EndTurn,
+    Fastest,
     Hide,
     Move,
     Params,
+    Pass,
     Roll,
     UseAffinity,
     UseCrunchies,
@@ -424,3 +426,123 @@ def test_the_rulebook_readings_play_whole_games(n):
         end, _ = play_out(state, RandomAgent(), random.Random(seed), on_step=on_step)
         assert end.is_terminal()
     assert ended > 10
+
+
+# --------------------------------------------------------------------------- issue 28: rule bugs
+RULEBOOK_NAP = (
+    "on your next turn you may only wake it up, standing it up again. "
+    "If your cat ends up in the garden, it wakes up automatically."
+)
+"""Nap, seed 000 (quoted by the tests below)."""
+
+
+def red_napping_at_home(params: Params = EVENTS_ON, **changes):
+    """Black to move, red's cat napping on the Living Room bell (red's turn is next)."""
+    return make(cats=cats(red=sp(LIVING, BELL)), napping=frozenset({RED}), params=params, **changes)
+
+
+def test_a_one_tile_catcher_carrying_the_next_napping_cat_to_the_garden_wakes_it():
+    """Issue 28 (1): the catch carries red's napping cat to the Garden; the catcher holds one
+    tile, so there is no discard and red's turn starts at once. Nap: 'If your cat ends up in
+    the garden, it wakes up automatically': red moves, it is not 'wake up only'."""
+    covered = frozenset(sp(KITCHEN, i) for i in range(4))  # black got rid of four tiles
+    hands = ((sp(KITCHEN, FISH),), tuple(HANDS[1]), tuple(HANDS[2]))
+    state = red_napping_at_home(covered=covered, hands=hands, phase="catch")
+    state = state.apply(Roll((RED,)))
+    assert state.phase == "fastest"
+    state = state.apply(Fastest(0))  # black, one tile left: catches, discards nothing
+    check_invariants(state)
+    assert state.cats[RED] == GARDEN and state.napping == frozenset()
+    assert state.active == 1 and state.phase == "move"
+    assert Wake() not in state.legal_actions() and Move(LIVING) in state.legal_actions()
+    assert_illegal(state, Wake())
+    with pytest.raises(IllegalAction, match=r"only a napping cat wakes up.*go to the Kitchen"):
+        state.apply(Wake())
+
+
+@pytest.mark.parametrize("catch_phase", [True, False])
+def test_a_brawl_sending_the_next_napping_cat_to_the_garden_wakes_it(catch_phase):
+    """Black attacks the Living Room, both cats go to the Garden ('If the colours of both
+    cats come up, both cats are moved to the garden'): red's next turn is an ordinary one,
+    with or without the catch roll between the turns."""
+    params = Params(version="events", catch_phase=catch_phase)
+    state = red_napping_at_home(params).apply(Move(LIVING)).apply(Roll((BLACK, RED)))
+    if catch_phase:
+        state = finish_turn(state)
+    check_invariants(state)
+    assert state.cats[RED] == GARDEN and state.napping == frozenset()
+    assert state.active == 1 and state.phase == "move"
+
+
+def test_without_the_catch_phase_waking_up_ends_the_turn():
+    """Issue 28 (2): ``Params(catch_phase=False)`` raised a raw TypeError on Wake (and on
+    Pass): the next player simply takes their turn."""
+    params = Params(version="events", catch_phase=False)
+    state = make(cats=cats(black=sp(LIVING, BELL)), napping=frozenset({BLACK}), params=params)
+    state = dataclasses.replace(state, phase="wake")
+    assert state.legal_actions() == [Wake()]
+    with pytest.raises(IllegalAction, match=r"may only wake up\. Legal now: wake the cat up$"):
+        state.apply(Move(KITCHEN))
+    after = state.apply(Wake())
+    check_invariants(after)
+    assert after.napping == frozenset() and after.cats[BLACK] == sp(LIVING, BELL)
+    assert (after.active, after.phase, after.moves_left, after.turn_index) == (1, "move", 1, 1)
+
+
+def test_without_the_catch_phase_a_pass_ends_the_turn():
+    params = Params(catch_phase=False)
+    state = new_game(3, hands=HANDS, params=params)
+    covered = frozenset(range(15)) - {sp(KITCHEN, MOUSE)}  # every hideout but black's own
+    hands = ((sp(KITCHEN, MOUSE),), (), ())
+    state = dataclasses.replace(state, covered=covered, hands=hands, box=tuple(sorted(covered)))
+    state = dataclasses.replace(state, cats=cats(black=sp(KITCHEN, MOUSE)))
+    assert state.legal_actions() == [Pass()]
+    after = state.apply(Pass())
+    assert (after.active, after.phase, after.turn_index) == (1, "move", 1)
+
+
+def _random_events_games(n: int, games: int, params: Params, on_step) -> None:
+    for seed in range(games):
+        state = new_game(n, seed=seed, params=params)
+        end, _ = play_out(state, RandomAgent(), random.Random(seed), on_step=on_step)
+        assert end.is_terminal(), f"{n} players, seed {seed}: no end"
+
+
+@pytest.mark.parametrize("n", [3, 4, 5, 6])
+def test_a_cat_in_the_garden_never_gets_a_wake_up_only_turn(n):
+    """500 seeded random Events games per table size (2 000 in all): whenever a turn is
+    'wake up only' the player's cat is napping, never in the Garden. The case of issue 28
+    (a napping cat carried to the Garden by the step that hands its player the turn) is met
+    in about 1 game in 70; the old engine then gave a 'wake up only' turn."""
+    met = 0
+
+    def on_step(before, action, after) -> None:
+        nonlocal met
+        check_step(before, action, after)
+        if after.phase == "wake":
+            mine = after.own_cat()
+            assert mine in after.napping and after.cats[mine] != GARDEN, RULEBOOK_NAP
+        mine = after.colours[after.active]
+        if after.turn_index > before.turn_index and mine in before.napping - after.napping:
+            met += 1
+            assert after.phase == "move"
+
+    _random_events_games(n, 500, EVENTS_ON, on_step)
+    assert met >= 3  # the case really happens
+
+
+@pytest.mark.parametrize("n", [3, 6])
+def test_without_the_catch_phase_random_events_games_play_to_the_end(n):
+    """Issue 28 (2): 100 seeded random games per table size (200 in all) with
+    ``catch_phase=False`` end with a winner, keep every invariant, wake napping cats and
+    never roll a catch die."""
+    params = Params(version="events", catch_phase=False)
+    seen: set[type] = set()
+
+    def on_step(before, action, after) -> None:
+        check_step(before, action, after)
+        seen.add(type(action))
+        assert after.phase not in ("catch", "fastest", "discard")
+
+    _random_events_games(n, 100, params, on_step)
+    assert Wake in seen

@@ -27,7 +27,15 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
-from nekolib.core import HIDDEN, TERMINAL, GameState, InvalidSetup, check_player_count, make_rng
+from nekolib.core import (
+    HIDDEN,
+    TERMINAL,
+    GameState,
+    InvalidSetup,
+    check_player_count,
+    check_seat,
+    make_rng,
+)
 
 # --------------------------------------------------------------------------- traits
 # Canonical names are those of the English edition (*Cloaked Cats*); the Italian
@@ -551,16 +559,20 @@ class IndovinaGattoState(GameState):
         """What ``player`` sees: own trait cards and hand; everything on the table is public.
 
         Other players' unrevealed traits, their hands, the deck order and the trait cards
-        left out of the deal are :data:`HIDDEN`.
+        left out of the deal are :data:`HIDDEN`. ``player`` is a seat ``0..num_players-1``
+        or ``None`` (a spectator); anything else (``'0'``, ``1.0``, ``True``, ``9``) raises a
+        :class:`~nekolib.core.NekoError` saying which players there are.
         """
         n = self.num_players
+        if player is not None:
+            player = check_seat(player, n, "view (or None for a spectator)")
 
         def fan(p: int) -> list[str]:
             if p == player:
                 return list(self.traits[p])
             return list(self.revealed[p]) + [HIDDEN] * len(self.hidden_traits(p))
 
-        own = player is not None and 0 <= player < n
+        own = player is not None
         return {
             "game": "indovina_gatto",
             "num_players": n,

@@ -42,6 +42,7 @@ from nekolib.core import (
     InvalidSetup,
     check_player_count,
     check_seat,
+    check_seed,
     decider_name,
     describe,
 )
@@ -692,7 +693,7 @@ def new_game(
     num_players: int = _FROM_PARAMS,
     *,
     params: Params | None = None,
-    seed: int | None = None,
+    seed: int | str | None = None,
     **overrides: Any,
 ) -> NekoBossState:
     """The empty board at the start of phase 1 (``seed`` is accepted for the widget; unused).
@@ -701,7 +702,7 @@ def new_game(
     The player count may be given as ``num_players`` or in ``params``; given in both, the
     two must agree (``new_game(3, params=Params())`` is refused: that ``Params`` is for 2).
     """
-    del seed  # Neko Boss has no chance events
+    check_seed(seed)  # unused (Neko Boss has no chance events), but checked as in every game
     _check_arguments(params, overrides)
     given = num_players is not _FROM_PARAMS
     if params is None:

@@ -8,8 +8,10 @@ Each check is a rulebook sentence:
 * 'The chosen hideout ... must not have a hideout tile on top of it': a placement
   never chooses a covered hideout;
 * 'You cannot get rid of your last tile by catching the cat shown on the die';
-* Events: event tiles are conserved (face down + held + in the box) and a napping
-  cat is never in the Garden ('it wakes up automatically').
+* Events: event tiles are conserved (face down + held + in the box), a napping
+  cat is never in the Garden ('it wakes up automatically') and a turn is 'wake up
+  only' just when the player's cat is napping ('on your next turn you may only wake
+  it up').
 """
 
 from __future__ import annotations
@@ -76,6 +78,7 @@ def _check_cats(state: NekoState) -> None:
 def _check_events(state: NekoState) -> None:
     _check_event_tiles(state)
     _check_napping(state)
+    _check_wake(state)
 
 
 def _check_event_tiles(state: NekoState) -> None:
@@ -91,6 +94,12 @@ def _check_napping(state: NekoState) -> None:
     for colour in state.napping:
         if state.cats[colour] == GARDEN:
             _fail(state, "a napping cat in the Garden")
+
+
+def _check_wake(state: NekoState) -> None:
+    if state.phase == "wake" and state.own_cat() not in state.napping:
+        where = "in the Garden" if state.cats[state.own_cat()] == GARDEN else "awake"
+        _fail(state, f"a 'wake up only' turn for a cat {where}")
 
 
 def check_step(before: NekoState, action: Any, after: NekoState) -> None:
@@ -121,3 +130,5 @@ def check_step(before: NekoState, action: Any, after: NekoState) -> None:
             _check_event_tiles(after)
         if after.napping and (after.napping is not before.napping or after.cats is not before.cats):
             _check_napping(after)
+        if after.phase == "wake":
+            _check_wake(after)

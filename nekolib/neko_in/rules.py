@@ -433,6 +433,10 @@ class NekoState(GameState):
         who = self.seat_name(self.current_player()) if phase != FASTEST else "the table"
         if isinstance(action, Move) and phase == MOVE:
             return self._explain_move(action.room)
+        if phase == WAKE:
+            return f"the {COLOURS[self.own_cat()]} cat is napping: this turn it may only wake up"
+        if isinstance(action, Wake):
+            return "only a napping cat wakes up (a cat in the Garden is awake)"
         if isinstance(action, Hide) and phase == HIDE:
             if not 0 <= action.space < N_ICONS * len(COLOURS):
                 return "there is no such hideout"
@@ -613,9 +617,10 @@ class NekoState(GameState):
 
     def _end_movement(self, **changes: Any) -> NekoState:
         """The movement part of the turn is over: the catch, or the next turn."""
-        if not self.params.catch_phase:
-            return self._next_turn(**changes, teaser=())
-        changes.update(phase=CATCH, room=-1, target=-1, cat=-1, chooser=-1, teaser=())
+        changes["teaser"] = ()
+        if not self.params.catch_phase:  # ``Params(catch_phase=False)``: no catch roll
+            return self._next_turn(**changes)
+        changes.update(phase=CATCH, room=-1, target=-1, cat=-1, chooser=-1)
         return self._evolve(**changes)
 
     def _after_catch_roll(self, faces: tuple[int, ...]) -> NekoState:
@@ -670,11 +675,17 @@ class NekoState(GameState):
         return {**self._garden_changes(*moved), "news": news}
 
     def _next_turn(self, **changes: Any) -> NekoState:
-        """'The game is played in turns, in clockwise order.'"""
+        """'The game is played in turns, in clockwise order.'
+
+        The next player's turn is 'wake up only' if their cat is napping *after* ``changes``
+        (Nap: 'on your next turn you may only wake it up, standing it up again. If your cat
+        ends up in the garden, it wakes up automatically.'): a napping cat carried to the
+        Garden by this turn's catch or brawl is awake, and its player moves as usual.
+        ``changes`` may set any field; the turn's own fields (phase, moves left, ...) win.
+        """
         nxt = (self.active + 1) % self.num_players
-        napping = self.colours[nxt] in self.napping
-        return self._evolve(
-            **changes,
+        napping = self.colours[nxt] in changes.get("napping", self.napping)
+        changes.update(
             phase=WAKE if napping else MOVE,
             active=nxt,
             turn_index=self.turn_index + 1,
@@ -685,6 +696,7 @@ class NekoState(GameState):
             chooser=-1,
             catcher=-1,
         )
+        return self._evolve(**changes)
 
     # ------------------------------------------------------------------ events
     def _trigger(self, event: str, colour: int, space: int) -> NekoState:

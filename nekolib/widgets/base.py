@@ -16,6 +16,7 @@ its move on the picture with the reason.
 from __future__ import annotations
 
 import html
+import numbers
 import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
@@ -30,10 +31,12 @@ from nekolib.core import (
     Agent,
     GameState,
     IllegalAction,
+    InvalidSetup,
     Match,
     RandomAgent,
     chance_rng,
     decider_name,
+    describe,
     game_module,
     game_package,
 )
@@ -57,6 +60,21 @@ _CSS = """
 .nekolib-working-table caption {text-align: left; font-style: italic;}
 </style>
 """
+
+
+def widget_seed(seed: Any) -> int:
+    """``seed`` as the seed of a widget's game: an int, as its Seed box holds, else
+    :class:`~nekolib.core.InvalidSetup` saying so.
+
+    Games also take str seeds (:func:`nekolib.core.check_seed`), but the box could not
+    show one; ``True`` is refused (it is no number one types), and so are ``1.0``, ``'7'``.
+    """
+    if isinstance(seed, bool) or not isinstance(seed, numbers.Integral):
+        raise InvalidSetup(
+            "the widget's seed must be an int, a whole number as in its Seed box "
+            f"(such as 0 or 2024); got {describe(seed)}"
+        )
+    return int(seed)
 
 
 class GameWidget(widgets.VBox):
@@ -87,6 +105,7 @@ class GameWidget(widgets.VBox):
         seed: int = 0,
         autoplay: bool = True,
     ) -> None:
+        seed = widget_seed(seed)  # before any part of the widget is built
         self.new_state = new_state
         self.agent_factories: dict[str, Callable[[], Agent]] = dict(
             agents or {"random": RandomAgent}
@@ -406,9 +425,15 @@ class GameWidget(widgets.VBox):
         self._settle()
 
     def new_game(self, seed: int | None = None) -> None:
-        seed = self.seed_input.value if seed is None else seed
+        """A new game with ``seed`` (default: the one in the Seed box), shown in the box.
+
+        The Seed box holds whole numbers, so a seed here is an int (see :func:`widget_seed`);
+        anything else raises :class:`~nekolib.core.InvalidSetup` and leaves the game as it was.
+        """
+        seed = widget_seed(self.seed_input.value if seed is None else seed)
+        match = Match(self.new_state(seed), seed)
         self.seed_input.value = seed
-        self.match = Match(self.new_state(seed), seed)
+        self.match = match
         self.last_rolls, self.last_error = [], ""
         self._shown_to = None
         self._forget_selection()
