@@ -21,11 +21,12 @@ LITE_VENV  ?= .venv-lite
 LITE_STAMP := $(LITE_VENV)/.installed
 LITE_PORT  ?= 8000
 
-.PHONY: help install test test-fast lint lab figures notebooks bench app test-browser classroom clean \
+.PHONY: help install test test-slow test-fast lint lab figures notebooks bench app test-browser classroom clean \
 	lite lite-venv lite-serve
 
 help:
-	@echo "make test          create $(VENV), install everything, run pytest + nbval"
+	@echo "make test          create $(VENV), install everything, run pytest + nbval (not the slow suites)"
+	@echo "make test-slow     the long seeded suites and strength tests (pytest -m slow; CI runs both)"
 	@echo "make lab           same install, then JupyterLab on notebooks/"
 	@echo "make figures       write every chart into figures/"
 	@echo "make notebooks     rebuild and re-execute notebooks from notebooks/src/"
@@ -48,9 +49,15 @@ install: $(STAMP)
 
 # pytest exits 5 when it collected no test: that is a failure here, not a pass.
 # Tests run on every core (pytest-xdist); a notebook's cells stay together on one worker.
+# Tests marked slow (long seeded suites, strength with Wilson bounds) run in make test-slow;
+# make test keeps a smaller seeded sample of each (see docs/testing.md).
 test: $(STAMP)
 	$(BIN)/python -m pytest -p no:cacheprovider -n $(WORKERS) --dist loadscope --nbval \
-	  --ignore=tests/browser tests notebooks
+	  -m "not slow" --ignore=tests/browser tests notebooks
+
+test-slow: $(STAMP)
+	$(BIN)/python -m pytest -p no:cacheprovider -n $(WORKERS) --dist load \
+	  -m slow --ignore=tests/browser tests
 
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -q -x --ignore=tests/browser tests

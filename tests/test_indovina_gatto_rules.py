@@ -405,8 +405,19 @@ def check_invariants(before, action, after):
 @pytest.mark.slow
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_seeded_random_playthroughs_terminate_with_invariants(n):
+    random_playthroughs(n, 600)
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_seeded_random_playthroughs_sample(n):
+    """make test's share of the slow suite above: the same checks on 100 games."""
+    random_playthroughs(n, 100)
+
+
+def random_playthroughs(n: int, games: int) -> None:
+    """Seeded random games keep every invariant and end both by masks and by reveals."""
     reasons = Counter()
-    for seed in range(600):
+    for seed in range(games):
         end, log = core_play_out(
             new_game(n, seed=seed), RandomAgent(), make_rng(seed), on_step=check_invariants
         )

@@ -98,8 +98,19 @@ def run(n: int, seed: int, agents=None) -> MNState:
 @pytest.mark.slow
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_random_playthroughs_terminate_with_invariants(n):
+    random_playthroughs(n, GAMES_PER_COUNT)
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_random_playthroughs_sample(n):
+    """make test's share of the slow suite above: the same checks on 60 games."""
+    random_playthroughs(n, 60)
+
+
+def random_playthroughs(n: int, games: int) -> None:
+    """Seeded random games keep every invariant; some reshuffle the deck, all have showdowns."""
     reshuffles = showdowns = 0
-    for seed in range(GAMES_PER_COUNT):
+    for seed in range(games):
         final = run(n, seed)
         reshuffles += final.reshuffles
         showdowns += sum(len(c) for c in final.collected)

@@ -40,9 +40,20 @@ def _count_owners(state: NekoBossState) -> Counter:
 @pytest.mark.slow
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_ten_thousand_random_games_terminate_with_invariants(n: int):
+    random_games(n, GAMES)
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_random_games_sample(n: int):
+    """make test's share of the slow suite above: the same checks on 1 000 games."""
+    random_games(n, 1000)
+
+
+def random_games(n: int, games: int) -> None:
+    """Seeded random games keep every invariant, conserve pieces and end in 24-47 moves."""
     pieces = 24 // n
     lengths = Counter()
-    for seed in range(GAMES):
+    for seed in range(games):
         final, log = play_out(new_game(n), RandomAgent(), random.Random(seed), on_step=check_step)
         assert final.is_terminal() and all(final.out)
         assert _count_owners(final) == Counter({p: pieces for p in range(n)})  # conserved

@@ -306,6 +306,18 @@ def test_litter_box_onto_an_event_tile_reveals_it():
 @pytest.mark.slow
 @pytest.mark.parametrize("n", [3, 4, 5, 6])
 def test_events_random_playthroughs_keep_every_invariant(n):
+    events_playthroughs(n, GAMES)
+
+
+@pytest.mark.parametrize("n", [3, 6])
+def test_events_random_playthroughs_sample(n):
+    """make test's share of the slow suite above: the same checks on 300 games."""
+    events_playthroughs(n, 300)
+
+
+def events_playthroughs(n: int, games: int) -> None:
+    """Seeded random games: every step keeps the invariants, every event tile shows up and
+    every event action is played."""
     used: set[type] = set()
 
     def check(before, action, after):
@@ -314,7 +326,7 @@ def test_events_random_playthroughs_keep_every_invariant(n):
 
     revealed: set[str] = set()
     agent = RandomAgent()
-    for seed in range(GAMES):
+    for seed in range(games):
         state = new_game(n, seed=seed, params=EVENTS_ON)
         final, _ = play_out(state, agent, random.Random(seed), on_step=check)
         assert final.is_terminal()

@@ -35,6 +35,13 @@ def test_classic_random_playthroughs_keep_every_invariant(n):
 
 
 @pytest.mark.parametrize("n", [3, 6])
+def test_classic_random_playthroughs_sample(n):
+    """make test's share of the slow suite above: the same checks on 300 games."""
+    wins = run_games(n, Params(), games=300)
+    assert sum(wins) == 300 and min(wins) > 300 / n / 2
+
+
+@pytest.mark.parametrize("n", [3, 6])
 def test_extra_rule_playthroughs(n):
     run_games(n, Params(no_own_room_first_turn=True), games=300)
 
