@@ -119,7 +119,7 @@ def cat_values(
         sure = {p for p in range(k.num_players) if p != me and k.revealed[p] & cat}
         free = [p for p in k.opponents if p not in sure]
         outcomes: dict[frozenset[int], Fraction] = {}
-        gain = right = Fraction(0)
+        gain = right = exposed = Fraction(0)
         for r in range(len(free) + 1):
             for chosen in itertools.combinations(free, r):
                 maskers = frozenset(sure | set(chosen))
@@ -134,7 +134,7 @@ def cat_values(
                     gain += chance * best.value
                 if best is not None:
                     right += chance * best.p_right
-        exposed = exposure(with_cat(view, traits, own))
+                exposed += chance * exposure(after)
         score = gain - leak_weight * exposed
         out.append(CatValue(card["card"], traits, bool(own), outcomes, gain, right, exposed, score))
     out.sort(key=lambda c: (-c.score, c.card))
