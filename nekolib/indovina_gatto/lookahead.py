@@ -12,7 +12,21 @@ the player weighs every cat in its hand by two exact numbers:
   :func:`~nekolib.indovina_gatto.analysis.posterior`);
 * **exposure**: how much the table then shows of my own hidden traits (:func:`exposure`:
   the probabilities the public posterior, computed from the table alone, gives to my
-  true hidden traits, added up, once my own mask, or its absence, is on the table).
+  true hidden traits, added up), averaged over the same patterns of masks with the same
+  chances: every table weighed is one the rules can produce, with my own mask (or none)
+  and the opponents' - an opponent whose unmasked trait is on the cat masks it ("Tutti i
+  giocatori (compreso quello che ha giocato la carta) controllano se almeno una delle
+  caratteristiche della carta gatto è presente anche su una delle proprie carte
+  caratteristica"; an unmasked card is still theirs, "sul tavolo, davanti al proprio
+  ventaglio"). Until issue 28 it was computed on the table with no opponent's mask at
+  all, which the rules cannot produce when an opponent's unmasked trait is on the cat.
+
+Every number is exact under one model, which each hint sentence names
+(:data:`DEAL_MODEL`: the trait cards were dealt at random and the players' moves tell
+nothing; for a cat, averaged over the other players' masks; for a last guess with 3-4
+players, :data:`LATER_MODEL`: the players after me do not guess);
+:meth:`LookaheadAgent.working` shows the calculation
+(:mod:`nekolib.indovina_gatto.lookahead_working`).
 
 It plays the cat with the largest ``gain - leak_weight * exposure``. In phase 3 it makes
 the best guess when its expected points are at least ``guess_margin`` (slightly below
@@ -280,8 +294,9 @@ def _cat_phrase(c: CatValue) -> str:
     mask = "you place a mask on it" if c.masks else "you place no mask on it"
     return (
         f"your best guess after it is right with {chance(c.right)}, worth {signed(c.gain)} "
-        f"points over the average opponent (a guess that would lose points counted as none); {mask}, and a spectator's chances "
-        f"of your own hidden traits then add up to {whole(c.exposure)}"
+        f"points over the average opponent (a guess that would lose points counted as "
+        f"none); {mask}, and a spectator's chances of your own hidden traits then add up "
+        f"to {whole(c.exposure)}"
     )
 
 
