@@ -119,6 +119,7 @@ def test_deduction_board_advice_is_the_hint_where_expected_points_would_differ()
             else:
                 assert "Advice (lookahead, as the hint): no guess - " in board
             assert sentence in board
+            assert len(w.hint_working) >= 2 and "How is this computed?" in w.status.value
             best = best_guess(w.state.view(w.viewer))
             differ += hinted != (best.guess if best else Pass())
             checked += 1

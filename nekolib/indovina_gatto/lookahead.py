@@ -39,6 +39,7 @@ the best guess when its expected points are at least ``guess_margin`` (slightly 
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -290,6 +291,13 @@ def later_guessers(view: View) -> bool:
     return view["phase"] == "final guesses" and len(view.get("final_queue", [])) > 1
 
 
+def working_numbers(text: str) -> list[str]:
+    """The numbers a hint sentence states (``3/4``, ``+2``, ``-1/10``, ``0``): not cat or seat
+    numbers, not the percentages that repeat a chance."""
+    text = re.sub(r"cat #\d+|player \d+|\(\d+%\)", "", text)
+    return re.findall(r"[+-]?\d+(?:/\d+)?", text)
+
+
 def _cat_phrase(c: CatValue) -> str:
     mask = "you place a mask on it" if c.masks else "you place no mask on it"
     return (
@@ -313,7 +321,7 @@ def explain_lookahead(view: View, action: Any, agent: LookaheadAgent | None = No
     model its numbers are exact under (:data:`DEAL_MODEL`, and :data:`LATER_MODEL` for a
     final guess with players still to guess after it)."""
     text = _explain(view, action, agent or LookaheadAgent())
-    if text.endswith("now") or text.endswith("your hand"):
+    if not working_numbers(text):  # "no trait can be named now", "... not in your hand"
         return text
     if isinstance(action, PlayCat):
         return f"{text} (averaged over the other players' masks, {DEAL_MODEL})"
