@@ -55,9 +55,22 @@ def public_total(view) -> Fraction:
 
 
 def exposure_by_enumeration(view, card: int) -> Fraction:
-    """The same once ``card`` is on the table with the viewer's own mask (or none)."""
-    own = [view["viewer"]] if set(DEFAULT_DECK[card]) & set(view["my_traits"]) else []
-    return public_total(hypothetical(view, card, own))
+    """2 players: the same once ``card`` is on the table with every mask the rules place on
+    it - the viewer's own (or none) and the opponent's, masked or not with the chance the
+    viewer's deals give - averaged over the opponent's answer. Only tables the rules can
+    produce: an opponent with an unmasked trait on the cat always masks it."""
+    me, them = view["viewer"], 1 - view["viewer"]
+    total, _ = rule_enumeration(view)
+    own = [me] if set(DEFAULT_DECK[card]) & set(view["my_traits"]) else []
+    out = Fraction(0)
+    for theirs in ([], [them]):
+        after = hypothetical(view, card, own + theirs)
+        if set(DEFAULT_DECK[card]) & set(view["revealed"][them]) and not theirs:
+            continue  # "compreso ...": an unmasked trait of the cat is still theirs: they mask
+        count, _ = rule_enumeration(after)
+        if count:
+            out += Fraction(count, total) * public_total(after)
+    return out
 
 
 def position_to_play():

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import html
+import re
 import xml.etree.ElementTree as ET
 
-from nekolib.indovina_gatto.analysis import posterior
-from nekolib.indovina_gatto.rules import GUESS, PLAY, Guess, Pass, PlayCat
+from nekolib.indovina_gatto.analysis import best_guess, posterior
+from nekolib.indovina_gatto.rules import FINAL, GUESS, PLAY, Guess, Pass, PlayCat
 from nekolib.indovina_gatto.widget import make_widget
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
@@ -95,7 +97,34 @@ def test_best_guess_advice_appears_in_the_guess_phase():
     w = make_widget(2, seats=["human", "human"], seed=7)
     w.ready()
     w.action_buttons[0].click()
-    assert "Best" in w.deduction.value
+    assert "Advice (lookahead, as the hint): " in w.deduction.value
+
+
+def test_deduction_board_advice_is_the_hint_where_expected_points_would_differ():
+    """Issue 28: the board showed ``expected``'s best guess (only above 0 points) while the
+    hint is the lookahead player's (from -1/10 points; the final guess by the chance of
+    winning). Seed 0 reaches positions where the two differ; the board must say the hint."""
+    w = make_widget(2, seats=["human", "human"], seed=0)
+    checked = differ = 0
+    while not w.state.is_terminal():
+        w.ready()
+        w.hint()
+        hinted, sentence = w.hinted, w.hint_text.split(" - ", 1)[1]
+        if w.state.phase in (GUESS, FINAL):
+            board = html.unescape(w.deduction.value)
+            if isinstance(hinted, Guess):
+                who = w.player_names[hinted.suspect]
+                assert re.search(f"as the hint\\): guess that <b[^>]*>{who} \\(", board)
+                assert f"</b> holds {hinted.trait} - " in board
+            else:
+                assert "Advice (lookahead, as the hint): no guess - " in board
+            assert sentence in board
+            assert len(w.hint_working) >= 2 and "How is this computed?" in w.status.value
+            best = best_guess(w.state.view(w.viewer))
+            differ += hinted != (best.guess if best else Pass())
+            checked += 1
+        w.click(hinted)
+    assert checked >= 10 and differ >= 1, (checked, differ)
 
 
 def test_play_to_end_and_new_game():

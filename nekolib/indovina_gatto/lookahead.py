@@ -12,7 +12,21 @@ the player weighs every cat in its hand by two exact numbers:
   :func:`~nekolib.indovina_gatto.analysis.posterior`);
 * **exposure**: how much the table then shows of my own hidden traits (:func:`exposure`:
   the probabilities the public posterior, computed from the table alone, gives to my
-  true hidden traits, added up, once my own mask, or its absence, is on the table).
+  true hidden traits, added up), averaged over the same patterns of masks with the same
+  chances: every table weighed is one the rules can produce, with my own mask (or none)
+  and the opponents' - an opponent whose unmasked trait is on the cat masks it ("Tutti i
+  giocatori (compreso quello che ha giocato la carta) controllano se almeno una delle
+  caratteristiche della carta gatto è presente anche su una delle proprie carte
+  caratteristica"; an unmasked card is still theirs, "sul tavolo, davanti al proprio
+  ventaglio"). Until issue 28 it was computed on the table with no opponent's mask at
+  all, which the rules cannot produce when an opponent's unmasked trait is on the cat.
+
+Every number is exact under one model, which each hint sentence names
+(:data:`DEAL_MODEL`: the trait cards were dealt at random and the players' moves tell
+nothing; for a cat, averaged over the other players' masks; for a last guess with 3-4
+players, :data:`LATER_MODEL`: the players after me do not guess);
+:meth:`LookaheadAgent.working` shows the calculation
+(:mod:`nekolib.indovina_gatto.lookahead_working`).
 
 It plays the cat with the largest ``gain - leak_weight * exposure``. In phase 3 it makes
 the best guess when its expected points are at least ``guess_margin`` (slightly below
@@ -25,6 +39,7 @@ the best guess when its expected points are at least ``guess_margin`` (slightly 
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -35,13 +50,13 @@ from nekolib.indovina_gatto.analysis import (
     GuessValue,
     Posterior,
     chance,
-    frac,
     guess_values,
     knowledge,
     posterior,
     signed,
 )
 from nekolib.indovina_gatto.rules import Guess, Pass, PlayCat
+from nekolib.working import Working
 
 View = Mapping[str, Any]
 
@@ -97,6 +112,24 @@ class CatValue:
     """The public chances of my true hidden traits, added up, once it is on the table."""
     score: Fraction
     """``gain - leak_weight * exposure``: the lookahead player plays the largest."""
+    cases: tuple[MaskCase, ...] = ()
+    """Every pattern of the opponents' masks with its chance and its three numbers
+    (``right``, ``gain`` and ``exposure`` are their chance-weighted sums)."""
+
+
+@dataclass(frozen=True)
+class MaskCase:
+    """One pattern of masks on a cat in hand: who masks, its chance, and what follows."""
+
+    maskers: frozenset[int]
+    """Every player who masks the cat, the viewer included when the cat shares a trait."""
+    chance: Fraction
+    right: Fraction
+    """Chance that my best guess after it is right (0 when nothing can be named)."""
+    gain: Fraction
+    """Expected points of that guess over the average opponent, no guess 0."""
+    exposure: Fraction
+    """A spectator's chances of my true hidden traits, added up, on that table."""
 
 
 def cat_values(
@@ -119,7 +152,7 @@ def cat_values(
         sure = {p for p in range(k.num_players) if p != me and k.revealed[p] & cat}
         free = [p for p in k.opponents if p not in sure]
         outcomes: dict[frozenset[int], Fraction] = {}
-        gain = right = Fraction(0)
+        cases = []
         for r in range(len(free) + 1):
             for chosen in itertools.combinations(free, r):
                 maskers = frozenset(sure | set(chosen))
@@ -130,13 +163,19 @@ def cat_values(
                 chance = Fraction(post_after.deals, post.deals)
                 outcomes[maskers] = chance
                 best = next(iter(guess_values(after, post_after)), None)
-                if best is not None and best.value > 0:
-                    gain += chance * best.value
-                if best is not None:
-                    right += chance * best.p_right
-        exposed = exposure(with_cat(view, traits, own))
+                right = best.p_right if best is not None else Fraction(0)
+                gain = max(best.value, Fraction(0)) if best is not None else Fraction(0)
+                maskers_all = frozenset(maskers | set(own))
+                cases.append(MaskCase(maskers_all, chance, right, gain, exposure(after)))
+        gain = sum((c.chance * c.gain for c in cases), Fraction(0))
+        right = sum((c.chance * c.right for c in cases), Fraction(0))
+        exposed = sum((c.chance * c.exposure for c in cases), Fraction(0))
         score = gain - leak_weight * exposed
-        out.append(CatValue(card["card"], traits, bool(own), outcomes, gain, right, exposed, score))
+        out.append(
+            CatValue(
+                card["card"], traits, bool(own), outcomes, gain, right, exposed, score, tuple(cases)
+            )
+        )
     out.sort(key=lambda c: (-c.score, c.card))
     return out
 
@@ -224,14 +263,48 @@ class LookaheadAgent:
         """Why ``action``, with its exact numbers and the best alternative's (decider's view)."""
         return explain_lookahead(state.view(state.current_player()), action, self)
 
+    def working(self, state: GameState, action: Any) -> list[Working]:
+        """One :class:`~nekolib.working.Working` per number :meth:`explain` states, in the
+        order the sentence states them (:mod:`nekolib.indovina_gatto.lookahead_working`)."""
+        from nekolib.indovina_gatto.lookahead_working import working_lookahead
+
+        return working_lookahead(state.view(state.current_player()), action, self)
+
 
 # --------------------------------------------------------------------------- explanations
+DEAL_MODEL = "if the trait cards were dealt at random and the players' moves tell nothing"
+"""The model every number of a hint is exact under (``analysis.posterior``): every deal of
+the unseen trait cards that agrees with the table is equally likely; which cat a player
+chose, whom they suspected and when they passed are taken to say nothing."""
+LATER_MODEL = "the players after you in the final round do not guess"
+"""The final-guess model with 3-4 players: the chance of winning counts no later guess."""
+
+
+def whole(x: Fraction) -> str:
+    """A total that is not a probability (exposure): ``3/4``, ``1``, ``2``."""
+    x = Fraction(x)
+    return str(x)
+
+
+def later_guessers(view: View) -> bool:
+    """Whether players after the decider still guess in the final round."""
+    return view["phase"] == "final guesses" and len(view.get("final_queue", [])) > 1
+
+
+def working_numbers(text: str) -> list[str]:
+    """The numbers a hint sentence states (``3/4``, ``+2``, ``-1/10``, ``0``): not cat or seat
+    numbers, not the percentages that repeat a chance."""
+    text = re.sub(r"cat #\d+|player \d+|\(\d+%\)", "", text)
+    return re.findall(r"[+-]?\d+(?:/\d+)?", text)
+
+
 def _cat_phrase(c: CatValue) -> str:
     mask = "you place a mask on it" if c.masks else "you place no mask on it"
     return (
         f"your best guess after it is right with {chance(c.right)}, worth {signed(c.gain)} "
-        f"points; {mask}, and the table's chances of your own hidden traits then add up "
-        f"to {frac(c.exposure)}"
+        f"points over the average opponent (a guess that would lose points counted as "
+        f"none); {mask}, and a spectator's chances of your own hidden traits then add up "
+        f"to {whole(c.exposure)}"
     )
 
 
@@ -244,8 +317,20 @@ def _guess_phrase(g: GuessValue) -> str:
 
 def explain_lookahead(view: View, action: Any, agent: LookaheadAgent | None = None) -> str:
     """The reason behind ``action`` as :class:`LookaheadAgent` weighs it, and the best
-    alternative's numbers, all exact (p/q), from ``view`` only."""
-    agent = agent or LookaheadAgent()
+    alternative's numbers, all exact (p/q), from ``view`` only; the sentence ends with the
+    model its numbers are exact under (:data:`DEAL_MODEL`, and :data:`LATER_MODEL` for a
+    final guess with players still to guess after it)."""
+    text = _explain(view, action, agent or LookaheadAgent())
+    if not working_numbers(text):  # "no trait can be named now", "... not in your hand"
+        return text
+    if isinstance(action, PlayCat):
+        return f"{text} (averaged over the other players' masks, {DEAL_MODEL})"
+    if later_guessers(view):
+        return f"{text} ({DEAL_MODEL}, and {LATER_MODEL})"
+    return f"{text} ({DEAL_MODEL})"
+
+
+def _explain(view: View, action: Any, agent: LookaheadAgent) -> str:
     post = posterior(view)
     if isinstance(action, PlayCat):
         values = cat_values(view, post, agent.leak_weight)
@@ -280,21 +365,26 @@ def explain_lookahead(view: View, action: Any, agent: LookaheadAgent | None = No
     )
 
 
+def _final_phrase(v: FinalGuessValue, later: bool) -> str:
+    """A final choice and its chance of winning; with later guessers a 1 is not "1/1": their
+    guesses can still change it, so the sentence says the condition instead."""
+    wins = f"wins with {chance(v.win)}"
+    if later and v.win == 1:
+        wins = "wins if the players after you do not guess"
+    if isinstance(v.guess, Pass):
+        return f"no guess {wins}"
+    g = v.guess
+    return (
+        f"guessing that player {g.suspect} holds {g.trait} (right with {chance(v.p_right)}) {wins}"
+    )
+
+
 def _explain_final(view: View, post: Posterior, action: Any) -> str:
     values = final_guess_values(view, post)
     mine = next((v for v in values if v.guess == action), None)
     if mine is None:
         return f"{action} cannot be named now"
-
-    def phrase(v: FinalGuessValue) -> str:
-        if isinstance(v.guess, Pass):
-            return f"no guess wins with {chance(v.win)}"
-        g = v.guess
-        return (
-            f"guessing that player {g.suspect} holds {g.trait} (right with {chance(v.p_right)}) "
-            f"wins with {chance(v.win)}"
-        )
-
+    later = later_guessers(view)
     other = next((v for v in values if v.guess != action), None)
-    text = f"your last guess of the game: {phrase(mine)}"
-    return text + (f"; {phrase(other)}" if other is not None else "")
+    text = f"your last guess of the game: {_final_phrase(mine, later)}"
+    return text + (f"; {_final_phrase(other, later)}" if other is not None else "")

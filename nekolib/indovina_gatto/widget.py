@@ -12,7 +12,6 @@ from nekolib.core import RandomAgent
 from nekolib.indovina_gatto.analysis import (
     ExpectedPointsAgent,
     GreedyGuessAgent,
-    best_guess,
     posterior,
 )
 from nekolib.indovina_gatto.lookahead import LookaheadAgent
@@ -22,6 +21,7 @@ from nekolib.indovina_gatto.rules import (
     COLOURS,
     PATTERNS,
     POSES,
+    Guess,
     Params,
     new_game,
 )
@@ -83,20 +83,32 @@ class IndovinaGattoWidget(GameWidget):
             for t in traits:
                 cells = "".join(self._cell(view, post.marginals[p].get(t), t, p) for p in opponents)
                 rows.append(f"<tr><td>{_esc(t)}</td>{cells}</tr>")
-        best = best_guess(view, post) if view["decider"] == view["viewer"] else None
         advice = ""
         if view["phase"] in ("guess", "final guesses") and view["decider"] == view["viewer"]:
-            advice = (
-                f"Best guess: {self._who(best.guess.suspect)} is {_esc(best.guess.trait)} "
-                f"(right with {best.p_right} ≈ {float(best.p_right):.0%}, value {best.value})"
-                if best
-                else "Best: no guess (no trait is likely enough)."
-            )
+            advice = self.advice_html()
         return (
             f"<b>Deduction board</b> for {self._who(view['viewer'])}: "
             f"{post.deals:,} of {post.prior_deals:,} deals still possible. {advice}"
             f"<table><tr><th>trait</th>{head}</tr>{''.join(rows)}</table>"
         )
+
+    def advice_html(self) -> str:
+        """Phase 3 advice: the hint player's own choice and sentence (:meth:`GameWidget.hint`
+        asks the same agent with the same seeded RNG), so the board and the hint never
+        disagree. Empty unless the viewer decides now."""
+        state = self.state
+        if state.is_terminal() or state.current_player() != self.viewer:
+            return ""
+        agent = self._agent_named(self.hint_agent_key)
+        action = agent.choose(state, self._agent_rng())
+        if isinstance(action, Guess):
+            what = f"guess that {self._who(action.suspect)} holds {_esc(action.trait)}"
+        else:
+            what = "no guess"
+        explain = getattr(agent, "explain", None)
+        why = f" - {_esc(explain(state, action))}" if callable(explain) else ""
+        head = f"Advice ({_esc(agent.name)}, as the hint)"
+        return f"<p class='nekolib-advice'>{head}: {what}{why}</p>"
 
     def _cell(self, view: dict[str, Any], prob: Any, trait: str, p: int) -> str:
         if trait in view["revealed"][p]:
