@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import importlib
 import re
+from fractions import Fraction
 
 import pytest
 
 from nekolib.working import fmt
 
-FRACTION = re.compile(r"(?<![\d./])(\d+/\d+)(?![\d./])")
+FRACTION = re.compile(r"(?<![\d./])(-?\d+/\d+)(?![\d./])")
 DECISIONS = 25
 
 
@@ -41,7 +42,7 @@ def test_each_number_a_hint_states_is_a_working_result(game):
             results = {fmt(x.result) for x in w.hint_working}
             assert w.hint_working, f"{game}: no working for {w.hint_text!r}"
             assert all(x.model for x in w.hint_working)
-            stated = set(FRACTION.findall(w.hint_text))
+            stated = {fmt(Fraction(x)) for x in FRACTION.findall(w.hint_text)}
             assert stated <= results, f"{game}: {stated - results} not worked out: {w.hint_text}"
             hints += 1
             w.play(w.hinted)
