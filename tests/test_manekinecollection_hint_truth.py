@@ -270,3 +270,17 @@ def test_the_sample_covers_every_kind_of_number():
                 kinds["showdown" if done else "reach"] += 1
     assert total >= 200
     assert kinds["take"] and kinds["showdown"] and kinds["reach"], kinds
+
+
+def test_the_widget_hint_shows_how_each_number_is_computed():
+    """The hint in the notebook widget: the sentence, then a 'How is this computed?'
+    expander with one working per number, each result the number the sentence states."""
+    from nekolib.manekinecollection.widget import play
+    from nekolib.working import working_html
+
+    w = play(2, seats=["human", "odds"], seed=3)
+    w.hint()
+    why = w.hint_text.split(" - ", 1)[1]
+    assert w.hint_working and [w_.result for w_ in w.hint_working] == stated(why)
+    assert "How is this computed?" in w.status.value
+    assert working_html(w.hint_working) in w.status.value

@@ -125,7 +125,7 @@ def test_the_stake_in_the_hint_is_every_tile_value_counted():
     assert stake == 1 + Fraction(9, 5)  # the gold coin scores 1 (one cat of each colour)
     assert both_gain((), [a, b], unseen_values(state, 0), state.params) == stake
     text = play_numbers(state, PlayCards(1, parse_cards("red3")))
-    assert f"the 2 Zabuton Neko there add {stake} to your score in expectation" in text
+    assert f"the 2 Zabuton Neko there would add {stake} to your score if you win them" in text
 
 
 def test_a_showdown_that_happens_now_is_called_exactly():

@@ -301,7 +301,8 @@ def _tile_working(
 
 
 def stake_said(state: MNState, me: int, k: int, prefix: str = "") -> Said:
-    """``; the 2 Zabuton Neko there add g to your score in expectation (model)``."""
+    """``; the 2 Zabuton Neko there would add g to your score if you win them, in
+    expectation (model)``: the gain given the win, not weighted by the chance of winning."""
     pieces = list(state.pieces_at(k))
     if len(pieces) != 2:
         return Said("")
@@ -309,13 +310,17 @@ def stake_said(state: MNState, me: int, k: int, prefix: str = "") -> Said:
     where = kotatsu_phrase(k, len(state.kotatsu))
     both = state.num_players == 2
     if both:
-        question = f"{prefix}E[your score gain from the 2 Zabuton Neko at {where}]"
-        words = "the 2 Zabuton Neko there add"
+        question = f"{prefix}E[your score gain from the 2 Zabuton Neko at {where}, if you win them]"
+        words = "the 2 Zabuton Neko there would add"
+        tail = "if you win them"
     else:
-        question = f"{prefix}E[your score gain from the winner's pick at {where}]"
-        words = "the winner's pick there adds"
+        question = f"{prefix}E[your score gain from the winner's pick at {where}, if you win it]"
+        words = "the winner's pick there would add"
+        tail = "if you win it"
     w = _tile_working(state, me, pieces, values, both, question)
-    return Said(f"; {words} {w.result} to your score in expectation (if {TILES_MODEL})", (w,))
+    return Said(
+        f"; {words} {w.result} to your score {tail}, in expectation (if {TILES_MODEL})", (w,)
+    )
 
 
 def take_said(state: MNState, action: TakeZabuton) -> Said:
