@@ -242,7 +242,7 @@ def test_every_number_of_the_hint_is_the_brute_force_and_a_workings_result(n, se
         assert stated(text) == expected, (text, expected)
         assert [w.result for w in workings] == expected, working_text(workings)
         assert all(isinstance(w, Working) and w.model for w in workings)
-        assert "sure" not in text
+        assert "sure" not in text and " ," not in text
         for w in workings:
             if w.weighted and w.result in (0, 1) and "P(" in w.question:
                 assert {c.value for c in w.cases if c.probability} == {w.result}

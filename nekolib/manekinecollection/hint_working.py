@@ -80,7 +80,7 @@ def draw_model(source: DrawSource, draws: int) -> str:
 def rows_model(count: int, who: str) -> str:
     """The opponents' model: their missing cards at random, not chosen."""
     return (
-        f"{who} is finished at random with cards from the {count} you have not seen "
+        f"{who} is finished at random with cards from the {count} you have not seen"
         ", ignoring what they choose and what their play so far reveals"
     )
 

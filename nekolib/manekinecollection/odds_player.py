@@ -27,6 +27,7 @@ numbers as exact fractions (``p/q``) from :mod:`.analysis`.
 from __future__ import annotations
 
 import random
+import re
 from bisect import bisect_left
 from collections import Counter
 from dataclasses import dataclass, field
@@ -329,9 +330,20 @@ class OddsAgent:
             else:
                 other = others[0]
                 said += Said(f"; the best alternative ({other}): ")
-                said += play_said(state, other, short=True, prefix="(best alternative) ")
+                alt = play_said(state, other, short=True, prefix="(best alternative) ")
+                said += Said(_same_model(said.text, alt.text), alt.workings)
         self._last = ((state, action), said)
         return said
+
+
+def _same_model(before: str, text: str) -> str:
+    """``(if <model>;`` already said earlier in the hint becomes ``(same model;``: the
+    alternative's numbers rest on the model just named (its working repeats it)."""
+    return re.sub(
+        r"\(if ([^;]*);",
+        lambda m: "(same model;" if m.group(0)[1:-1] in before else m.group(0),
+        text,
+    )
 
 
 # --------------------------------------------------------------------------- exact numbers
