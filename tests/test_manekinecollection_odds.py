@@ -125,7 +125,7 @@ def test_the_stake_in_the_hint_is_every_tile_value_counted():
     assert stake == 1 + Fraction(9, 5)  # the gold coin scores 1 (one cat of each colour)
     assert both_gain((), [a, b], unseen_values(state, 0), state.params) == stake
     text = play_numbers(state, PlayCards(1, parse_cards("red3")))
-    assert f"the 2 Zabuton Neko there add {stake} to your score in expectation" in text
+    assert f"the 2 Zabuton Neko there would add {stake} to your score if you win them" in text
 
 
 def test_a_showdown_that_happens_now_is_called_exactly():
@@ -135,9 +135,9 @@ def test_a_showdown_that_happens_now_is_called_exactly():
     kotatsu[1] = replace(kotatsu[1], rows=(kotatsu[1].rows[0], blue_row), completed=(1,))
     state = replace(state, kotatsu=tuple(kotatsu), deck=state.deck[1:])
     win = play_numbers(state, PlayCards(1, parse_cards("red3")))  # cathouse beats two pair
-    assert "you win that showdown now (winning it: 1/1)" in win
+    assert "you win that showdown now (winning it: 1/1, every row there is face up" in win
     lose = play_numbers(state, PlayCards(1, parse_cards("green1")))  # two pair, 7 icons
-    assert "you come second in that showdown now (winning it: 0/1)" in lose
+    assert "you come second in that showdown now (winning it: 0/1, every row there is" in lose
 
 
 def hint_states(n: int, seed: int, every: int) -> list[MNState]:

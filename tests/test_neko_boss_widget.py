@@ -184,3 +184,23 @@ def test_hint_past_its_node_limit_plays_greedy_and_says_the_solver_did_not_settl
     greedy_best = max(evaluate(w.state.apply(a), 0) for a in w.state.legal_actions())
     assert evaluate(w.state.apply(w.hinted), 0) == greedy_best
     assert not w.match.actions  # a hint never plays
+
+
+def test_hint_shows_how_the_solvers_values_are_computed_under_the_sentence():
+    """Issue 28: under the hint, a 'How is this computed?' expander with the hinted move's
+    value and the best alternative's, both under the named model (no probabilities)."""
+    from nekolib.neko_boss.hint_working import PERFECT_MODEL
+    from nekolib.working import working_html
+
+    w = play(2, seats=["human", "greedy"], random_setup=True, seed=7, pieces_per_player=6)
+    w.hint()
+    assert f"exact if {PERFECT_MODEL}" in w.hint_text
+    first, second = w.hint_working
+    move = w.state.action_to_string(w.hinted)
+    verdict = w.hint_text.split("with best play ")[1].split(" (")[0]
+    alternative = w.hint_text.split("the best alternative, ")[1]
+    assert first.result == verdict and first.cases[0].label.startswith(move)
+    assert f"{second.cases[0].label}: {second.result}" == alternative
+    assert all(c.probability is None for wk in w.hint_working for c in wk.cases)
+    assert working_html(w.hint_working) in w.status.value
+    assert "How is this computed?" in w.status.value

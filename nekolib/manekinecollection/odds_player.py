@@ -27,10 +27,10 @@ numbers as exact fractions (``p/q``) from :mod:`.analysis`.
 from __future__ import annotations
 
 import random
+import re
 from bisect import bisect_left
 from collections import Counter
 from dataclasses import dataclass, field
-from fractions import Fraction
 from itertools import product
 from typing import Any
 
@@ -41,11 +41,16 @@ from nekolib.manekinecollection.analysis import (
     both_gain,
     choice_value,
     draw_source,
-    duel_odds,
     key_counts,
-    reach_odds,
     unseen_cards,
     unseen_values,
+)
+from nekolib.manekinecollection.hint_working import (
+    Said,
+    fraction_text,
+    pass_said,
+    play_said,
+    take_said,
 )
 from nekolib.manekinecollection.rules import (
     HAND_CLASSES,
@@ -56,10 +61,8 @@ from nekolib.manekinecollection.rules import (
     TakeZabuton,
     ZabutonNeko,
     hand_key,
-    kotatsu_phrase,
-    rank_players,
-    seat_name,
 )
+from nekolib.working import Working
 
 __all__ = ["TIE_SHARE", "OddsAgent", "fraction_text"]
 
@@ -70,11 +73,6 @@ not known yet); a finished row is compared exactly, ranks and third card include
 HIDDEN_VALUE = 1
 """Value put on another player's face-down collected tiles when their gain is estimated
 (2 players): only their pieces (colour, gold coin, cat can) are seen."""
-
-
-def fraction_text(x: Fraction) -> str:
-    """``p/q`` always (``1/1``, ``0/1`` too): hints show probabilities as exact fractions."""
-    return f"{x.numerator}/{x.denominator}"
 
 
 # --------------------------------------------------------------------------- one opponent
@@ -287,6 +285,7 @@ class OddsAgent:
     name: str = "odds"
     tries: int = 2
     """An opponent's open row is finished with the best of this many random completions."""
+    _last: tuple[tuple[MNState, Any], Said] | None = field(default=None, repr=False, compare=False)
 
     def choose(self, state: MNState, rng: random.Random) -> Any:
         actions = state.legal_actions()
@@ -306,23 +305,51 @@ class OddsAgent:
         return sorted(scored, key=lambda av: (-av[1], -sum(c.rank for c in av[0].cards)))
 
     def explain(self, state: MNState, action: Any) -> str:
-        """The move's exact numbers and the best alternative's, from this seat's view."""
+        """The move's exact numbers and the best alternative's, from this seat's view; each
+        names the model it is exact under (:mod:`.hint_working`)."""
+        return self._said(state, action).text
+
+    def working(self, state: MNState, action: Any) -> tuple[Working, ...]:
+        """One :class:`~nekolib.working.Working` per number :meth:`explain` states."""
+        return self._said(state, action).workings
+
+    def _said(self, state: MNState, action: Any) -> Said:
+        """The hint and its workings, kept for the last (state, action) asked."""
+        if self._last is not None and self._last[0] == (state, action):
+            return self._last[1]
         if isinstance(action, TakeZabuton):
-            return _explain_take(state, action)
-        if not isinstance(action, PlayCards):
-            return _explain_pass(state)
-        ranked = [a for a, _ in self.ranked(state)]
-        text = play_numbers(state, action)
-        others = [a for a in ranked if a != action]
-        if not others:
-            return f"{text}; the only play"
-        other = others[0]
-        return f"{text}; the best alternative ({other}): {play_numbers(state, other, short=True)}"
+            said = take_said(state, action)
+        elif not isinstance(action, PlayCards):
+            said = pass_said(state)
+        else:
+            ranked = [a for a, _ in self.ranked(state)]
+            said = play_said(state, action)
+            others = [a for a in ranked if a != action]
+            if not others:
+                said += Said("; the only play")
+            else:
+                other = others[0]
+                said += Said(f"; the best alternative ({other}): ")
+                alt = play_said(state, other, short=True, prefix="(best alternative) ")
+                said += Said(_same_model(said.text, alt.text), alt.workings)
+        self._last = ((state, action), said)
+        return said
+
+
+def _same_model(before: str, text: str) -> str:
+    """``(if <model>;`` already said earlier in the hint becomes ``(same model;``: the
+    alternative's numbers rest on the model just named (its working repeats it)."""
+    return re.sub(
+        r"\(if ([^;]*);",
+        lambda m: "(same model;" if m.group(0)[1:-1] in before else m.group(0),
+        text,
+    )
 
 
 # --------------------------------------------------------------------------- exact numbers
 def play_numbers(state: MNState, action: PlayCards, short: bool = False) -> str:
-    """The exact numbers behind a play, as fractions from :mod:`.analysis`.
+    """The exact numbers behind a play, as fractions from :mod:`.analysis`, each naming its
+    model (:func:`.hint_working.play_said`, which also gives their workings).
 
     A finished row: the chance of beating each opponent whose row is still open, over
     every way to finish it with cards I have not seen (:func:`analysis.duel_odds`; the
@@ -330,91 +357,7 @@ def play_numbers(state: MNState, action: PlayCards, short: bool = False) -> str:
     An open row: the chance of making one pair / 3cats or better after drawing
     (:func:`analysis.reach_odds`: keep the other cards, draw, finish with the best).
     """
-    me = state.current_player()
-    k = action.kotatsu
-    board = state.kotatsu[k]
-    pieces = state.pieces_at(k)
-    row = tuple(sorted(board.rows[me] + action.cards))
-    where = kotatsu_phrase(k, len(state.kotatsu))
-    if len(row) < ROW_SIZE:
-        text = _reach_text(state, me, action)
-    else:
-        text = _showdown_text(state, me, k, row)
-    if short:
-        return text
-    return f"at {where} {text}{_stake_text(state, me, pieces)}"
-
-
-def _reach_text(state: MNState, me: int, action: PlayCards) -> str:
-    k = action.kotatsu
-    pieces = [p.colour for p in state.pieces_at(k)]
-    row = state.kotatsu[k].rows[me]
-    odds = reach_odds(pieces, row, state.hands[me], draw_source(state, me))
-    option = next(o for o in odds.options if o.now == action.cards)
-    pair, three = option.at_least("one pair"), option.at_least("3cats")
-    return (
-        f"you make one pair or better with {fraction_text(pair)} and 3cats or better with "
-        f"{fraction_text(three)} (keeping the other cards, drawing {option.draws}, "
-        "finishing with the best)"
-    )
-
-
-def _showdown_text(state: MNState, me: int, k: int, row: tuple[Card, ...]) -> str:
-    board = state.kotatsu[k]
-    pieces = state.pieces_at(k)
-    setting = state.params.set_strength
-    others = [q for q in range(state.num_players) if q != me]
-    open_ = [q for q in others if len(board.rows[q]) < ROW_SIZE]
-    mine = HAND_CLASSES[hand_key(pieces, row, setting)[0]]
-    if not open_:  # the showdown happens now
-        rows = list(board.rows)
-        rows[me] = row
-        ranking = rank_players(pieces, rows, (*board.completed, me), setting)
-        place = ranking.index(me)
-        names = ", ".join(
-            f"{seat_name(q)}'s {HAND_CLASSES[hand_key(pieces, rows[q], setting)[0]]}"
-            for q in others
-        )
-        word = ["win", "come second in", "come third in", "come fourth in"][place]
-        chance = fraction_text(Fraction(1 if place == 0 else 0))
-        return f"you {word} that showdown now (winning it: {chance}): your {mine} against {names}"
-    pool = unseen_cards(state, me)
-    parts = []
-    for q in open_:
-        duel = duel_odds([p.colour for p in pieces], row, pool, board.rows[q], setting)
-        parts.append(f"{seat_name(q)} with {fraction_text(duel.win + duel.tie)}")
-    done = [q for q in others if q not in open_]
-    beaten = ""
-    if done:
-        keys = {q: hand_key(pieces, board.rows[q], setting) for q in done}
-        mine_key = hand_key(pieces, row, setting)
-        verdicts = [
-            f"{'beat' if mine_key > keys[q] else 'lose to'} {seat_name(q)}'s finished row"
-            for q in done
-        ]
-        beaten = " and you " + ", ".join(verdicts)
-    what = "you win that showdown against " if len(others) == 1 else "your " + mine + " beats "
-    if len(others) == 1:
-        return (
-            f"{what}{parts[0]} ({mine}; their row finished with cards from the "
-            f"{len(pool)} you have not seen, a tie is yours: your third card comes first)"
-        )
-    return (
-        f"{what}{' and '.join(parts)} (each row finished with cards from the {len(pool)} "
-        f"you have not seen; a tie is yours){beaten}"
-    )
-
-
-def _stake_text(state: MNState, me: int, pieces: tuple[Any, ...]) -> str:
-    values = unseen_values(state, me)
-    if len(pieces) != 2:
-        return ""
-    mine = state.collected[me]
-    if state.num_players == 2:
-        gain = both_gain(mine, list(pieces), values, state.params)
-        return f"; the 2 Zabuton Neko there add {gain} to your score in expectation"
-    gain = choice_value(mine, list(pieces), values, state.params)
-    return f"; the winner's pick there adds {gain} to your score in expectation"
+    return play_said(state, action, short).text
 
 
 def _take_score(state: MNState, action: TakeZabuton) -> tuple[int, int]:
@@ -424,39 +367,3 @@ def _take_score(state: MNState, action: TakeZabuton) -> tuple[int, int]:
     mine = _gain(state.collected[me], slots[action.slot], state.params)
     other = next(z for i, z in enumerate(slots) if i != action.slot and z is not None)
     return mine, -other.value
-
-
-def _explain_take(state: MNState, action: TakeZabuton) -> str:
-    me = state.current_player()
-    k = action.kotatsu
-    slots = state.kotatsu[k].slots
-    gains = {a.slot: _take_score(state, a)[0] for a in state.legal_actions()}
-    z = slots[action.slot]
-    values = unseen_values(state, me)
-    for tile in slots:  # the prior: the two tiles before I looked at them
-        if tile is not None:
-            values[tile.colour].append(tile.value)
-    pieces = [t.piece for t in slots if t is not None]
-    prior = choice_value(state.collected[me], pieces, values, state.params)
-    text = f"the {z.piece} (value {z.value}) adds {gains[action.slot]} to your score"
-    others = [s for s in gains if s != action.slot]
-    if others:
-        o = others[0]
-        text += f" vs {gains[o]} for the {slots[o].piece} (value {slots[o].value})"
-    return f"{text}; before looking, the better tile was worth {fraction_text(prior)} expected"
-
-
-def _explain_pass(state: MNState) -> str:
-    me = state.current_player()
-    pool = unseen_cards(state, me)
-    parts = []
-    for k, board in enumerate(state.kotatsu):
-        pieces = [p.colour for p in state.pieces_at(k)]
-        for q in range(state.num_players):
-            if q == me or len(board.rows[q]) == ROW_SIZE or len(pieces) != 2:
-                continue
-            duel = duel_odds(pieces, board.rows[me], pool, board.rows[q], state.params.set_strength)
-            chance = fraction_text(duel.win + duel.tie)
-            parts.append(f"{kotatsu_phrase(k)}: you beat {seat_name(q)} with {chance}")
-    tail = f" ({'; '.join(parts)})" if parts else ""
-    return f"every place already holds three of your cards: passing is the only move{tail}"

@@ -13,8 +13,10 @@ from dataclasses import dataclass, field
 from nekolib.core import RandomAgent
 from nekolib.mcts import MCTSAgent
 from nekolib.neko_boss.analysis import REFERENCE_MAX_STACKS, SolveResult, solve
+from nekolib.neko_boss.hint_working import PERFECT_MODEL, greedy_workings, solver_workings
 from nekolib.neko_boss.rules import Action, NekoBossState, Params, Score
 from nekolib.neko_boss.solved import book_row
+from nekolib.working import Working
 
 __all__ = ["AGENTS", "GreedyAgent", "SolverAgent", "book_result", "evaluate"]
 
@@ -52,6 +54,10 @@ class GreedyAgent:
             f"leaves you {fours:+d} stacks of {state.params.score_height}+, {high:+d} in "
             f"height and {count:+d} stacks against the best opponent (one move ahead)"
         )
+
+    def working(self, state: NekoBossState, action: Action) -> tuple[Working, ...]:
+        """One :class:`~nekolib.working.Working` per number :meth:`explain` states."""
+        return greedy_workings(state, action)
 
 
 def book_result(state: NekoBossState) -> SolveResult | None:
@@ -105,6 +111,9 @@ class SolverAgent:
     node_limit: int | None = None
     progress: Callable[[int, int, int], None] | None = field(default=None, repr=False)
     _last: tuple[NekoBossState, SolveResult] | None = field(default=None, repr=False)
+    _hinted: tuple[tuple[NekoBossState, Action], tuple[str, tuple[Working, ...]]] | None = field(
+        default=None, repr=False, compare=False
+    )
 
     def choose(self, state: NekoBossState, rng: random.Random) -> Action:
         if self._solvable(state):
@@ -114,28 +123,63 @@ class SolverAgent:
         return GreedyAgent().choose(state, rng)
 
     def explain(self, state: NekoBossState, action: Action) -> str:
-        """Why: win/draw/loss with best play after the suggested move and after the best
-        alternative to it, when the position is small enough; else greedy's reason."""
+        """Why: win/draw/loss with best play (exact if both play perfectly from here) after
+        the suggested move and after the best alternative to it, when the position is small
+        enough; else greedy's reason (one move ahead)."""
+        return self._hint(state, action)[0]
+
+    def working(self, state: NekoBossState, action: Action) -> tuple[Working, ...]:
+        """One :class:`~nekolib.working.Working` per value :meth:`explain` states: the
+        hinted move's and the best alternative's (reused from :meth:`explain`: no new solve
+        when the hint was just explained)."""
+        return self._hint(state, action)[1]
+
+    def _hint(self, state: NekoBossState, action: Action) -> tuple[str, tuple[Working, ...]]:
+        """The sentence and its workings, kept for the last (state, action) asked."""
+        if self._hinted is not None and self._hinted[0] == (state, action):
+            return self._hinted[1]
+        got = self._explain(state, action)
+        self._hinted = ((state, action), got)
+        return got
+
+    def _explain(self, state: NekoBossState, action: Action) -> tuple[str, tuple[Working, ...]]:
         if not self._solvable(state):
-            return GreedyAgent().explain(state, action) + (
-                f" (more than {self.limit()} stacks: the solver panel gives the exact value)"
+            return (
+                f"{GreedyAgent().explain(state, action)} ({self._why_greedy(state)})",
+                greedy_workings(state, action),
             )
         result = self._solve(state)
         if result is None:
-            return GreedyAgent().explain(state, action) + (
+            text = GreedyAgent().explain(state, action) + (
                 f" (the solver did not settle this position within {self.node_limit:,}"
                 " positions a thread: the solver panel gives the exact value)"
             )
+            return text, greedy_workings(state, action)
         me = state.current_player()
-        if action != result.best_move:  # explaining some other move: its own value
+        best = action == result.best_move
+        if not best:  # explaining some other move: its own value
             result = solve(state.apply(action), progress=self.progress)
         value = result.value if me == 0 else -result.value
         source = "book of solved placements" if result.engine == "book" else "solver"
-        text = f"with best play {VERDICT[value]} ({source}, {result.nodes:,} positions searched)"
-        return f"{text}; {self.alternative(state, action)}"
+        text = (
+            f"with best play {VERDICT[value]} ({source}, {result.nodes:,} positions searched; "
+            f"exact if {PERFECT_MODEL})"
+        )
+        alt_text, alt = self._alternative(state, action)
+        workings = solver_workings(
+            state, action, VERDICT[value], alt, "" if alt else alt_text.removeprefix("the "), best
+        )
+        return f"{text}; {alt_text}", workings
 
     def alternative(self, state: NekoBossState, action: Action) -> str:
         """The best move other than ``action`` and its value, in words."""
+        return self._alternative(state, action)[0]
+
+    def _alternative(
+        self, state: NekoBossState, action: Action
+    ) -> tuple[str, tuple[Action, str] | None]:
+        """The best move other than ``action`` in words, and (move, value in words), or
+        ``None`` where there is none or it is not settled."""
         from nekolib.neko_boss import solver
 
         me = state.current_player()
@@ -151,19 +195,20 @@ class SolverAgent:
                 return (
                     f"the best alternative is not settled within "
                     f"{ALTERNATIVE_NODE_LIMIT:,} positions"
-                )
+                ), None
             if got is None:
-                return "it is the only legal move"
+                return "it is the only legal move", None
             mine, move = (got.value if me == 0 else -got.value), got.best_move
         elif sum(1 for s in state.stacks if s) > REFERENCE_ALTERNATIVES_MAX_STACKS:
-            return "the best alternative needs the fast solver (nekolib[solver])"
+            return "the best alternative needs the fast solver (nekolib[solver])", None
         else:
             others = [a for a in state.legal_actions() if a != action]
             if not others:
-                return "it is the only legal move"
+                return "it is the only legal move", None
             sign = 1 if me == 0 else -1
             mine, move = max(((solve(state.apply(a)).value * sign, a) for a in others), key=_first)
-        return f"the best alternative, {state.action_to_string(move)}: {VERDICT[mine]}"
+        words = VERDICT[mine]
+        return f"the best alternative, {state.action_to_string(move)}: {words}", (move, words)
 
     def limit(self) -> int:
         """The most stacks solved exactly here (``max_stacks``, lower without numba)."""
@@ -184,6 +229,14 @@ class SolverAgent:
             return solve(state, progress=self.progress, node_limit=self.node_limit)
         except solver.SearchStopped:
             return None
+
+    def _why_greedy(self, state: NekoBossState) -> str:
+        """Why the solver does not answer here, truthfully (it solves 2-player movement)."""
+        if state.num_players != 2:
+            return "the solver is exact for 2 players only"
+        if state.phase != "movement":
+            return "the solver starts once every piece is placed"
+        return f"more than {self.limit()} stacks: the solver panel gives the exact value"
 
     def _solvable(self, state: NekoBossState) -> bool:
         stacks = sum(1 for s in state.stacks if s)

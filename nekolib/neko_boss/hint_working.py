@@ -1,0 +1,109 @@
+"""The workings behind the Neko Boss hints (issue 28): one
+:class:`~nekolib.working.Working` per value a hint sentence states.
+
+Neko Boss has no chance and no hidden information, so nothing in a hint is a probability:
+
+* the **solver** states win / draw / loss "with best play": exact under the model that both
+  players play perfectly from here (a complete game-tree search). Its working lists the
+  hinted move and the best alternative with their values (no probabilities: the opponent's
+  replies are chosen, not drawn);
+* **greedy** (the fallback past the solver's reach) states the score difference right after
+  the move, item by item ("one move ahead"): no later move is looked at.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from nekolib.neko_boss.rules import Action, NekoBossState
+from nekolib.picture import PLAYER_NAMES
+from nekolib.working import Case, Working
+
+__all__ = ["PERFECT_MODEL", "greedy_workings", "solver_workings"]
+
+PERFECT_MODEL = "both players play perfectly from here"
+"""The model behind a solver value, in the words the hint uses."""
+
+SCORE_ITEMS = ("stacks of {h}+", "height of the highest stack", "stacks")
+"""The scoring order (``NekoBossState.score``): what greedy's three numbers compare."""
+
+
+def greedy_workings(state: NekoBossState, action: Action) -> tuple[Working, ...]:
+    """Greedy's three numbers: you minus the best opponent after the move, per score item."""
+    if state.phase == "placement":
+        return ()
+    me = state.current_player()
+    after = state.apply(action)
+    mine = after.score(me)
+    others = [q for q in range(state.num_players) if q != me]
+    best = max(others, key=after.score)
+    theirs = after.score(best)
+    move = state.action_to_string(action)
+    out = []
+    for i, item in enumerate(SCORE_ITEMS):
+        name = item.format(h=state.params.score_height)
+        out.append(
+            Working(
+                f"your {name} minus the best opponent's, right after {move}",
+                "the position right after this move (one move ahead: no later move looked at)",
+                (
+                    Case("you", None, str(mine[i])),
+                    Case(
+                        f"the best opponent ({PLAYER_NAMES[best]}, best score in scoring order)",
+                        None,
+                        str(theirs[i]),
+                    ),
+                ),
+                Fraction(mine[i] - theirs[i]),
+                combine="you minus the best opponent",
+            )
+        )
+    return tuple(out)
+
+
+def solver_workings(
+    state: NekoBossState,
+    action: Action,
+    verdict: str,
+    alternative: tuple[Action, str] | None,
+    alternative_note: str = "",
+    best: bool = True,
+) -> tuple[Working, ...]:
+    """The hinted move's value and the best alternative's (``None``: none settled, or no
+    other move: ``alternative_note`` says which), exact if both play perfectly. ``best``:
+    the hinted move is the solver's own (no other move does better)."""
+    move = state.action_to_string(action)
+    cases = [Case(f"{move} (the hint)", None, verdict)]
+    notes = ["A complete game-tree search: every line of play to the end, no chance involved."]
+    if alternative is not None:
+        other, words = alternative
+        cases.append(Case(f"{state.action_to_string(other)} (best alternative)", None, words))
+    elif alternative_note:
+        notes.append(f"Best alternative: {alternative_note}.")
+    out = [
+        Working(
+            f"your result after {move}",
+            PERFECT_MODEL,
+            tuple(cases),
+            verdict,
+            combine=(
+                "the hinted move's value (no other move does better)"
+                if best
+                else "this move's value (the solver's own move may do better)"
+            ),
+            notes=tuple(notes),
+        )
+    ]
+    if alternative is not None:
+        other, words = alternative
+        count = len(state.legal_actions()) - 1
+        out.append(
+            Working(
+                f"your result after the best alternative, {state.action_to_string(other)}",
+                PERFECT_MODEL,
+                (Case(f"{state.action_to_string(other)}", None, words),),
+                words,
+                combine=f"the best of the {count} other legal moves",
+            )
+        )
+    return tuple(out)
