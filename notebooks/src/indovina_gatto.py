@@ -76,7 +76,9 @@ print(new_game(3, seed=1))
 # of the palette under the players, in either order; "no guess" is a button. **Hint**
 # shows the lookahead player's move with its exact numbers as fractions (the chance
 # that its guess is right and its expected points, or what a cat is worth) and the best
-# alternative's. Below the board, the
+# alternative's, naming the model they are exact under (the trait cards dealt at random, the
+# players' moves telling nothing); **How is this computed?** under the hint opens the cases,
+# their chances and the sum. Below the board, the
 # **deduction board** shows the exact posterior of every opponent's hidden traits, as
 # you (the viewer) can compute it. Change a seat to `human` for hot-seat play: the board
 # then always shows the cards of the player at the device, and nobody else's; between

@@ -211,7 +211,10 @@ fig = strength_spread_chart()
 # cards, then the kotatsu to put them at; after a showdown you win, click the Zabuton Neko
 # you take. **Hint** highlights the odds player's move and says why in exact fractions:
 # the chance that the move wins its showdown (or the hand it makes), what the two Zabuton
-# Neko there add to your score in expectation, and the same for the best alternative.
+# Neko there would add to your score if you win them, and the same for the best alternative.
+# Each number names the model it is exact under (the cards you draw random among those you
+# have not seen; an opponent's row finished at random, ignoring what their play reveals), and
+# **How is this computed?** under the hint opens the cases, their chances and the sum.
 # Chance events are rolled automatically; the odds panel under the board shows your
 # chances at each kotatsu, and every showdown is explained with its ranking.
 

@@ -53,7 +53,8 @@ print(repr(start))
 # or press Escape, to change your mind. **Hint** asks the solver and shows its move:
 # exact from the first move after placement (with numba; a stored placement answers at once
 # from the book, others take seconds, the progress shows under the board), saying win, draw
-# or loss with best play for its move and for the best alternative. A position the solver
+# or loss with best play for its move and for the best alternative (exact if both players play
+# perfectly from here; **How is this computed?** lists the values it compared). A position the solver
 # does not settle within 20 million positions a thread gets greedy's move, and the hint says
 # so: of the 200 stored random placements, 65 took over 20 million positions in all and 23
 # over 40 million (the stored ones answer from the book). Change a seat
