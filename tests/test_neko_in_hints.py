@@ -138,7 +138,9 @@ def test_own_hide_hint_states_the_enumerated_chance_of_staying_a_round():
     )
     stay /= len(rolls) ** 3
     assert stay == Fraction(125, 216)
-    assert agent.explain(state, action).endswith(f"with {stay.numerator}/{stay.denominator}")
+    why = agent.explain(state, action)
+    assert f"none of the next 3 catch rolls shows your cat's colour with {stay}" in why, why
+    assert "the dice alone" in why  # it claims the dice, not "still here at your next turn"
     assert catch_chance(Params(), 0) == Fraction(1, 6)
     assert catch_chance(Params(catch_die_faces=(0, 0, 1, -1)), 0) == Fraction(1, 2)
 
@@ -159,7 +161,8 @@ def test_discard_hint_names_the_tile_with_the_worst_odds():
     action = agent.choose(state, random.Random(0))
     assert action == Discard(10)  # the lone Living Room tile, the hardest room to get into
     assert agent.explain(state, action).startswith(
-        "the yellow spring mouse tile is the most expensive to reach: going to the Living Room "
+        "the yellow spring mouse tile is the most expensive to reach: from here, going to the "
+        "Living Room "
         "gets rid of a tile with "
     )
 
