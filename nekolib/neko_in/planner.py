@@ -381,9 +381,11 @@ class ExpectimaxAgent:
         visitor = state.seat_of(state.cat)
         if visitor is None:
             none = Working(
-                "P(somebody gets rid of a tile here)", "a spare cat has no player", (), 0
+                "P(the spare cat gets rid of a tile)", "a spare cat has no player", (), 0
             )
-            return "a spare cat holds no tiles: nobody gets rid of a tile here (0/1)", [none]
+            return "a spare cat holds no tiles: it gets rid of none, 0/1 (no chance involved)", [
+                none
+            ]
         risk = {s: visitor_working(state, me, visitor, s) for s in spaces}
         worst = max(spaces, key=lambda s: risk[s].result)
         name = state.seat_name(visitor)
