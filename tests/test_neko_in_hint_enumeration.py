@@ -5,6 +5,7 @@ call ``nekolib.neko_in.analysis``, ``hint_odds`` or the planner's maths. From th
 player's information, under the model the hints name:
 
 * every deal of the tiles the player cannot see (each player keeping their number of tiles)
+  that the board allows (no player holds the tile of the uncovered hideout its cat rests on)
   is equally likely; deals are grouped by who holds the tiles of the room the movement goes
   to (nothing else the movement reads), each group weighted by its number of deals;
 * the face-down event tiles of a room are a shuffled multiset (the room's set less what was
@@ -89,11 +90,24 @@ def deal_groups(
         rest = tuple(t for t in pool if t not in chosen)
         hands = list(state.hands)
         hands[others[0]], hands[others[1]] = chosen, rest
+        if not board_allows(state, hands):
+            continue
         spaces = range(room * N_ICONS, room * N_ICONS + N_ICONS)
         key = () if seat in (None, me) else tuple(t in hands[seat] for t in spaces)
         groups.setdefault(key, [tuple(hands), 0])[1] += 1
         total += 1
     return [(state._evolve(hands=h), Fraction(k, total)) for h, k in groups.values()]
+
+
+def board_allows(state: NekoState, hands: list) -> bool:
+    """No player holds the tile of the uncovered hideout its cat rests on: a cat placed on a
+    hideout whose tile its player holds gets rid of it at once ("Bring your own cat to the
+    hideouts ... that match the coloured icons on your hideout tiles")."""
+    for seat in range(3):
+        pos = state.cats[state.colours[seat]]
+        if 0 <= pos < 30 and pos not in state.covered and pos in hands[seat]:
+            return False
+    return True
 
 
 def facedown_left(state: NekoState, room: int) -> Counter:

@@ -2,7 +2,8 @@
 
 For 100 seeded positions (50 Classic, 50 Events) where the expectimax player moves, 2 000
 continuations are simulated under the model the hint names: the tiles the player cannot see
-dealt again at random (every deal alike), the face-down event tiles of every room shuffled
+dealt again at random (every deal alike in which no player holds the tile of the uncovered
+hideout its cat rests on), the face-down event tiles of every room shuffled
 again, the engine's own dice, the owner placing a visitor on a hideout whose tile the owner
 holds (else anywhere, at random), the player placing their own cat as it does. The first
 number of the hint (P(you get rid of a tile with this movement)) must lie in the 99% Wilson
@@ -60,12 +61,15 @@ def sample_world(state: NekoState, me: int, rng: random.Random) -> NekoState:
     """What ``me`` cannot see, dealt again: the others' tiles, the face-down event tiles."""
     others = [p for p in range(state.num_players) if p != me]
     pool = [t for p in others for t in state.hands[p]]
-    rng.shuffle(pool)
-    hands, start = list(state.hands), 0
-    for p in others:
-        k = len(state.hands[p])
-        hands[p] = tuple(sorted(pool[start : start + k]))
-        start += k
+    while True:  # every deal the board allows alike: deal at random until one fits
+        rng.shuffle(pool)
+        hands, start = list(state.hands), 0
+        for p in others:
+            k = len(state.hands[p])
+            hands[p] = tuple(sorted(pool[start : start + k]))
+            start += k
+        if all(state.cats[state.colours[p]] not in hands[p] for p in others):
+            break
     events = list(state.events)
     for room in state.colours:
         spaces = [

@@ -62,12 +62,16 @@ __all__ = [
     "event_cases",
     "facedown",
     "holdings_law",
+    "resting_tile",
     "rid_working",
     "teaser_last",
     "visitor_working",
 ]
 
-DEAL_MODEL = "the tiles you cannot see dealt at random, nothing inferred from past moves"
+DEAL_MODEL = (
+    "the tiles you cannot see dealt at random among the deals the board allows (no player "
+    "holds the tile of the uncovered hideout its cat rests on); nothing inferred from past moves"
+)
 GREEDY_MODEL = "the owner puts a visitor on a hideout whose tile the owner holds, else at random"
 EVENT_MODEL = "face-down event tiles: every order of those you have not seen equally likely"
 SELF_MODEL = "a player placing their own cat takes the first free hideout whose tile they hold"
@@ -229,22 +233,85 @@ def _unseen(state: NekoState, me: int) -> frozenset[int]:
     return frozenset(t for p, h in enumerate(state.hands) if p != me for t in h)
 
 
+def resting_tile(state: NekoState, seat: int) -> int | None:
+    """The uncovered hideout ``seat``'s cat rests on: a tile the board shows ``seat`` lacks.
+
+    "Bring your own cat to the hideouts ... that match the coloured icons on your hideout
+    tiles": a cat placed on a hideout whose tile its player holds gets rid of it at once, so
+    a cat resting on an uncovered hideout tells everyone its player does not hold that tile.
+    Not so with ``swap_discards=False`` (an Affinity swap may leave a cat on its own tile) or
+    while a Crunchies roll for that cat is pending.
+    """
+    colour = state.colours[seat]
+    pos = state.cats[colour]
+    if not 0 <= pos < IN_ROOM or pos in state.covered or not state.params.swap_discards:
+        return None
+    if state.phase == "crunchies" and state.cat == colour:
+        return None
+    return pos
+
+
+def _deals(sizes: dict[int, int], free: int) -> int:
+    """Ways to deal ``free`` tiles, ``sizes[p]`` to each player (0 if the sizes do not fit)."""
+    if any(k < 0 for k in sizes.values()) or sum(sizes.values()) != free:
+        return 0
+    ways, left = 1, free
+    for k in sizes.values():
+        ways *= comb(left, k)
+        left -= k
+    return ways
+
+
+def _count(
+    unseen: frozenset[int],
+    sizes: dict[int, int],
+    other: int,
+    cand: frozenset[int],
+    subset: frozenset[int],
+    forced: dict[int, int],
+) -> int:
+    """Deals with ``other``'s tiles among ``cand`` exactly ``subset`` and each ``forced`` tile
+    in its player's hand: ``subset`` to ``other``, the rest of ``cand`` to anyone else."""
+    fixed = {p: set() for p in sizes}
+    fixed[other] |= subset
+    for tile, p in forced.items():
+        if tile in cand and (tile in subset) != (p == other):
+            return 0
+        fixed[p].add(tile)
+    taken = set().union(*fixed.values())
+    rest = {p: sizes[p] - len(fixed[p]) for p in sizes}
+    barred = len(cand - taken)  # tiles of cand still to deal: never to ``other``
+    free = len(unseen) - len(taken)
+    if rest[other] < 0:
+        return 0
+    ways = comb(free - barred, rest[other])
+    return ways * _deals({p: k for p, k in rest.items() if p != other}, free - rest[other])
+
+
 def holdings_law(
     state: NekoState, me: int, other: int, candidates: frozenset[int] | list[int]
 ) -> list[tuple[frozenset[int], Fraction]]:
     """P(``other`` holds exactly ``S`` of ``candidates``), for every subset ``S``, from ``me``'s
-    view under :data:`DEAL_MODEL`: ``C(N - c, h - |S|) / C(N, h)`` (N unseen tiles, h of them
-    ``other``'s, c the unseen candidates). Candidates ``me`` can see are never ``other``'s."""
+    view under :data:`DEAL_MODEL`: every deal of the unseen tiles that the board allows (no
+    player holds the tile of the uncovered hideout its cat rests on, :func:`resting_tile`) is
+    equally likely. Exact counting, by inclusion-exclusion over those constraints."""
     unseen = _unseen(state, me)
-    cand = sorted(t for t in set(candidates) if t in unseen)
-    n, h, c = len(unseen), len(state.hands[other]), len(cand)
-    law = []
-    for mask in range(1 << c):
-        subset = frozenset(t for i, t in enumerate(cand) if mask >> i & 1)
-        k = len(subset)
-        if k <= h and h - k <= n - c:
-            law.append((subset, Fraction(comb(n - c, h - k), comb(n, h))))
-    return law
+    cand = frozenset(t for t in candidates if t in unseen)
+    others = [p for p in range(state.num_players) if p != me]
+    sizes = {p: len(state.hands[p]) for p in others}
+    rules = {p: t for p in others if (t := resting_tile(state, p)) is not None and t in unseen}
+    order = sorted(cand)
+    counts = []
+    for mask in range(1 << len(order)):
+        subset = frozenset(t for i, t in enumerate(order) if mask >> i & 1)
+        total = 0
+        for pick in range(1 << len(rules)):
+            broken = {t: p for i, (p, t) in enumerate(sorted(rules.items())) if pick >> i & 1}
+            sign = -1 if len(broken) % 2 else 1
+            total += sign * _count(unseen, sizes, other, cand, subset, broken)
+        counts.append((subset, total))
+    whole = sum(k for _, k in counts)
+    return [(subset, Fraction(k, whole)) for subset, k in counts if k]
 
 
 # --------------------------------------------------------------------------- workings
@@ -286,7 +353,7 @@ def blocked_working(state: NekoState, me: int, room: int) -> Working:
         result=sum((p for k, p in by_k.items() if k), Fraction(0)),
         notes=(
             f"{len(_unseen(state, me))} tiles you cannot see, {len(state.hands[owner])} of them "
-            "the owner's; every deal equally likely (hypergeometric counts)",
+            "the owner's; every deal the board allows equally likely (counted exactly)",
         ),
     )
 

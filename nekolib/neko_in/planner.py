@@ -101,7 +101,9 @@ def _model_words(models: list[str]) -> str:
     if "greedy player" in text:
         tags.append("the visitor hides like the greedy player")
     if DEAL_MODEL in text:
-        tags.append("unseen tiles dealt at random, nothing inferred from past moves")
+        tags.append(
+            "unseen tiles dealt at random as the board allows, nothing read from past moves"
+        )
     if EVENT_MODEL in text:
         tags.append("face-down event tiles averaged over those not yet seen")
     if "fair dice" in text:
