@@ -385,3 +385,42 @@ def test_a_discard_hint_states_the_enumerated_odds_of_its_room():
             assert rid_truth(state, me, Move(action.tile // N_ICONS)) == w.result
             done += 1
     assert done >= 10
+
+
+def test_the_deal_belief_matches_every_deal_the_board_allows_with_four_players():
+    """``holdings_law`` (inclusion-exclusion) against a plain count of 4-player deals."""
+    from nekolib.neko_in.hint_odds import holdings_law
+
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(40):
+        state = new_game(4, seed=seed)
+        hands = [list(h) for h in state.hands]
+        for h in hands[1:]:  # the others hold 2-3 tiles (small pools to enumerate)
+            del h[: rng.choice((2, 3))]
+        cats = list(state.cats)
+        for seat in range(4):  # cats resting on uncovered hideouts they do not hold
+            if rng.random() < 0.7:
+                cats[state.colours[seat]] = rng.choice(
+                    [s for s in range(20) if s not in hands[seat]]
+                )
+        state = state._evolve(hands=tuple(tuple(h) for h in hands), cats=tuple(cats))
+        room = rng.randrange(4)
+        candidates = state.free_spaces(room)
+        other = rng.randrange(1, 4)
+        pool = sorted(t for p in (1, 2, 3) for t in state.hands[p])
+        sizes = [len(state.hands[p]) for p in (1, 2, 3)]
+        counts: Counter = Counter()
+        for a in itertools.combinations(pool, sizes[0]):
+            left = [t for t in pool if t not in a]
+            for b in itertools.combinations(left, sizes[1]):
+                c = tuple(t for t in left if t not in b)
+                deal = {1: a, 2: b, 3: c}
+                if any(cats[state.colours[p]] in deal[p] for p in (1, 2, 3)):
+                    continue  # its cat rests there: it would have got rid of that tile
+                counts[frozenset(t for t in deal[other] if t in candidates)] += 1
+        total = sum(counts.values())
+        law = dict(holdings_law(state, 0, other, candidates))
+        assert law == {s: Fraction(k, total) for s, k in counts.items()}
+        checked += 1
+    assert checked == 40

@@ -223,3 +223,33 @@ def test_expectimax_refuses_another_games_state_with_a_clear_error():
 
     with pytest.raises(NekoError, match="plays Neko-in states"):
         ExpectimaxAgent().choose(boss_game(2, seed=0), random.Random(0))
+
+
+@pytest.mark.parametrize("version", ["classic", "events"])
+def test_every_hint_names_its_model_and_shows_a_working_per_number(version):
+    """Issue 28: each number is the result of one working (same order), the sentence names
+    its model, and "sure" follows only a 1/1 whose working has no case below 1."""
+    agent = ExpectimaxAgent()
+    models = ("(model: ", "(the dice alone", "(no chance involved)")
+    hints = 0
+    for seed in range(6):
+        state = new_game(3, seed=100 + seed, version=version)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state = state.apply(state.sample_chance(rng))
+                continue
+            action = agent.choose(state, random.Random(1))
+            why = agent.explain(state, action)
+            works = agent.working(state, action)
+            numbers = [Fraction(int(a), int(b)) for a, b in FRACTION.findall(why)]
+            assert numbers == [w.result for w in works], why
+            if numbers:
+                assert any(m in why for m in models), why
+            for w, part in zip(works, why.split("/")[1:], strict=False):
+                if part.startswith("1, sure"):
+                    assert all(c.value == 1 for c in w.cases if c.probability), why
+            assert why.count(", sure") == why.count("1/1, sure"), why
+            hints += 1
+            state = state.apply(action)
+    assert hints > 100
