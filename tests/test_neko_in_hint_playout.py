@@ -7,7 +7,8 @@ hideout its cat rests on), the face-down event tiles of every room shuffled
 again, the engine's own dice, the owner placing a visitor on a hideout whose tile the owner
 holds (else anywhere, at random), the player placing their own cat as it does. The first
 number of the hint (P(you get rid of a tile with this movement)) must lie in the 99% Wilson
-interval of the simulated frequency. The same for the catch dice of a hide hint.
+interval of the simulated frequency, and so must every other number of the hint (the brawl,
+the owner's tiles, the alternatives' odds). The same for the catch dice of a hide hint.
 """
 
 from __future__ import annotations
@@ -20,11 +21,12 @@ import pytest
 
 from nekolib.core import TABLE
 from nekolib.neko_in.agents import TableAgent
-from nekolib.neko_in.planner import ExpectimaxAgent
+from nekolib.neko_in.planner import ExpectimaxAgent, _where
 from nekolib.neko_in.rules import N_ICONS, Hide, Move, NekoState, UseLitterBox, new_game
 
 RUNS = 2000
 Z99 = 2.5758293035489004  # two-sided 99%
+Z_ALL = 4.1494099843  # two-sided 1 - 0.01/300: 99% for 300 numbers together (Bonferroni)
 MOVEMENT_PHASES = {"brawl", "hide", "crunchies", "teaser"}
 
 
@@ -32,7 +34,7 @@ def wilson(successes: int, n: int, z: float = Z99) -> tuple[float, float]:
     p = successes / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
+    return centre - half - 1e-12, centre + half + 1e-12  # (rounding: 1 - 1e-16 at p = 1)
 
 
 def move_positions(version: str, count: int, seed0: int) -> list[NekoState]:
@@ -102,25 +104,67 @@ def play_movement(state: NekoState, me: int, action, rng: random.Random) -> bool
     return len(s.hands[me]) < before
 
 
+def simulate(state: NekoState, me: int, action, question: str, rng: random.Random) -> int:
+    """Successes in ``RUNS`` continuations for the number a working's question names."""
+    prefix = "P(you get rid of a tile with "
+    if question.startswith(prefix):
+        if question != prefix + "this movement)":
+            name = question[len(prefix) : -len(" instead)")]
+            action = next(
+                a
+                for a in state.legal_actions()
+                if isinstance(a, Move | UseLitterBox) and _where(a, short=True) == name
+            )
+        return sum(play_movement(state, me, action, rng) for _ in range(RUNS))
+    if question.startswith("P(you win the brawl"):
+        brawl = state.apply(action)
+        hits = 0
+        for _ in range(RUNS):
+            after = brawl.apply(brawl.sample_chance(rng))
+            hits += after.phase == "hide" or (brawl.target >= 0 and after.cats[brawl.cat] >= 0)
+        return hits
+    if question == "P(the owner holds a free hideout's tile)":
+        owner, free = state.owner(action.room), set(state.free_spaces(action.room))
+        return sum(bool(free & set(sample_world(state, me, rng).hands[owner])) for _ in range(RUNS))
+    raise AssertionError(f"no simulation for {question!r}")
+
+
 @pytest.mark.slow
 def test_stated_odds_lie_in_the_wilson_interval_of_played_out_movements():
+    """Every number of 100 move hints (the move's odds, the brawl, the owner's tiles, the
+    alternatives' odds: about 300) against 2 000 simulations each.
+
+    Even exact numbers fall outside their own 99% Wilson interval about 1 time in 100, so
+    with about 300 of them about 3 do (rng seed 99: 0; this seed, 2026: 3, the worst 0.124
+    against 1/10, which 20 000 more runs put at 0.102 and the enumeration at exactly 1/10).
+    So: at most 8 outside their 99% interval (more has probability under 0.5% if the numbers
+    are exact), and none outside the interval that is 99% for all of them together
+    (Bonferroni: 1 - 0.01/300 each). The old hints fail both (31 of 50 Events move hints
+    outside the 99% interval).
+    """
     agent = ExpectimaxAgent()
     rng = random.Random(2026)
-    outside = []
-    checked = 0
+    outside, far = [], []
+    numbers = 0
     for version, seed0 in (("classic", 0), ("events", 100)):
         for state in move_positions(version, 50, seed0):
             me = state.current_player()
             action = agent.choose(state, random.Random(1))
-            stated = agent.working(state, action)[0]
-            assert stated.question == "P(you get rid of a tile with this movement)"
-            hits = sum(play_movement(state, me, action, rng) for _ in range(RUNS))
-            low, high = wilson(hits, RUNS)
-            checked += 1
-            if not low <= float(stated.result) <= high:
-                outside.append((version, str(action), stated.result, hits / RUNS))
-    assert checked == 100
-    assert outside == [], outside
+            works = agent.working(state, action)
+            assert works[0].question == "P(you get rid of a tile with this movement)"
+            for w in works:
+                hits = simulate(state, me, action, w.question, rng)
+                numbers += 1
+                miss = (version, str(action), w.question, w.result, hits / RUNS)
+                low, high = wilson(hits, RUNS)
+                if not low <= float(w.result) <= high:
+                    outside.append(miss)
+                low, high = wilson(hits, RUNS, Z_ALL)
+                if not low <= float(w.result) <= high:
+                    far.append(miss)
+    assert numbers > 250
+    assert len(outside) <= 8, outside
+    assert far == [], far
 
 
 def test_the_catch_dice_number_is_what_the_dice_do():
