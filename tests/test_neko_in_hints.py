@@ -253,3 +253,28 @@ def test_every_hint_names_its_model_and_shows_a_working_per_number(version):
             hints += 1
             state = state.apply(action)
     assert hints > 100
+
+
+def test_the_widget_shows_the_working_under_an_events_hint():
+    """The hint's expander lists the face-down tile's cases and their sum (issue 28)."""
+    from nekolib.neko_in.widget import neko_in_widget
+    from nekolib.working import working_text
+
+    w = neko_in_widget(3, seed=4, seats=["human"] * 3, version="events")
+    shown = 0
+    for _ in range(200):
+        if w.state.is_terminal():
+            break
+        if w.covered:
+            w.ready()
+            continue
+        w.hint()
+        works = ExpectimaxAgent().working(w.state, w.hinted)
+        assert list(w.hint_working) == list(works)
+        if works:
+            assert "How is this computed?" in w.status.value
+            text = working_text(works)
+            assert all(f"= {w.result.numerator}" in text for w in works if w.result)
+            shown += "face-down tile is" in text
+        w.play(w.hinted)
+    assert shown >= 3

@@ -20,8 +20,15 @@ your last tile by catching the cat shown on the die", and that one is sure), ent
 room with the best odds and the most tiles to come, puts a visitor on a hideout whose tile
 cannot be theirs (its own tiles and those in the box), and after a catch gets rid of the
 tile that is most expensive to reach. The weights were tuned against greedy players
-(``docs/assumptions/neko_in.md``). :meth:`ExpectimaxAgent.explain` says why, with the exact
-fractions.
+(``docs/assumptions/neko_in.md``).
+
+:meth:`ExpectimaxAgent.explain` says why, with numbers exact from the player's information
+under a model each sentence names (issue 28, :mod:`nekolib.neko_in.hint_odds`): the face-down
+event tiles averaged over those not yet seen, the unseen hideout tiles dealt at random among
+the deals the board allows (nothing is read from past moves), a greedy owner, fair dice.
+:meth:`ExpectimaxAgent.working` gives the calculation behind each number (the widget's "How
+is this computed?"). The choice itself still weighs with ``analysis.entry_odds``: the hint's
+exact numbers do not change what the player does.
 """
 
 from __future__ import annotations
