@@ -51,6 +51,11 @@ def _deals(state: NekoState, me: int):
         if len(others) == 2:
             hands = list(state.hands)
             hands[first], hands[others[1]] = tuple(chosen), tuple(rest)
+            # the board allows it: no cat rests on an uncovered hideout whose tile its player
+            # holds (it would have got rid of it on arriving)
+            resting = [state.cats[state.colours[p]] for p in range(3)]
+            if any(r in hands[p] and r not in state.covered for p, r in enumerate(resting)):
+                continue
             yield state._evolve(hands=tuple(hands))
         else:  # pragma: no cover - the positions here have three players
             raise NotImplementedError
@@ -85,9 +90,10 @@ def test_move_hints_state_the_enumerated_odds_of_the_move_and_of_the_best_altern
     state = _position()
     agent = ExpectimaxAgent()
     truth = {room: _brute_rid(state, 0, room) for room in (0, 1, 2)}
-    # hand formula: brawl 25/36, red holds none of the 3 unseen free Kitchen tiles with
-    # C(6,5)/C(9,5) = 6/126, then 2 of the 5 free hideouts are black's
-    assert truth[1] == Fraction(25, 36) * Fraction(6, 126) * Fraction(2, 5)
+    # the yellow cat rests on the uncovered Kitchen bell, so yellow does not hold that tile:
+    # red does, and puts black on it (before issue 28 the hint ignored this and said
+    # 25/36 x C(6,5)/C(9,5) x 2/5 = 5/378)
+    assert truth[1] == 0
     assert truth[0] == 1  # black's own room: black chooses, and holds two of its tiles
     for room in (0, 1, 2):
         why = agent.explain(state, Move(room))
@@ -100,7 +106,7 @@ def test_move_hints_state_the_enumerated_odds_of_the_move_and_of_the_best_altern
         assert Fraction(int(alt.group(2)), int(alt.group(3))) == truth[alt_room]
     kitchen = agent.explain(state, Move(1))
     assert "brawl with the yellow cat: you get in with 25/36" in kitchen
-    assert f"the owner holds a free hideout's tile with {1 - Fraction(6, 126)}" in kitchen
+    assert "the owner holds a free hideout's tile with 1/1, sure" in kitchen
     assert agent.choose(state, random.Random(0)) in state.legal_actions()
 
 
@@ -138,7 +144,9 @@ def test_own_hide_hint_states_the_enumerated_chance_of_staying_a_round():
     )
     stay /= len(rolls) ** 3
     assert stay == Fraction(125, 216)
-    assert agent.explain(state, action).endswith(f"with {stay.numerator}/{stay.denominator}")
+    why = agent.explain(state, action)
+    assert f"none of the next 3 catch rolls shows your cat's colour with {stay}" in why, why
+    assert "the dice alone" in why  # it claims the dice, not "still here at your next turn"
     assert catch_chance(Params(), 0) == Fraction(1, 6)
     assert catch_chance(Params(catch_die_faces=(0, 0, 1, -1)), 0) == Fraction(1, 2)
 
@@ -159,7 +167,8 @@ def test_discard_hint_names_the_tile_with_the_worst_odds():
     action = agent.choose(state, random.Random(0))
     assert action == Discard(10)  # the lone Living Room tile, the hardest room to get into
     assert agent.explain(state, action).startswith(
-        "the yellow spring mouse tile is the most expensive to reach: going to the Living Room "
+        "the yellow spring mouse tile is the most expensive to reach: from here, going to the "
+        "Living Room "
         "gets rid of a tile with "
     )
 
@@ -214,3 +223,58 @@ def test_expectimax_refuses_another_games_state_with_a_clear_error():
 
     with pytest.raises(NekoError, match="plays Neko-in states"):
         ExpectimaxAgent().choose(boss_game(2, seed=0), random.Random(0))
+
+
+@pytest.mark.parametrize("version", ["classic", "events"])
+def test_every_hint_names_its_model_and_shows_a_working_per_number(version):
+    """Issue 28: each number is the result of one working (same order), the sentence names
+    its model, and "sure" follows only a 1/1 whose working has no case below 1."""
+    agent = ExpectimaxAgent()
+    models = ("(model: ", "(the dice alone", "(no chance involved)")
+    hints = 0
+    for seed in range(6):
+        state = new_game(3, seed=100 + seed, version=version)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state = state.apply(state.sample_chance(rng))
+                continue
+            action = agent.choose(state, random.Random(1))
+            why = agent.explain(state, action)
+            works = agent.working(state, action)
+            numbers = [Fraction(int(a), int(b)) for a, b in FRACTION.findall(why)]
+            assert numbers == [w.result for w in works], why
+            if numbers:
+                assert any(m in why for m in models), why
+            for w, part in zip(works, why.split("/")[1:], strict=False):
+                if part.startswith("1, sure"):
+                    assert all(c.value == 1 for c in w.cases if c.probability), why
+            assert why.count(", sure") == why.count("1/1, sure"), why
+            hints += 1
+            state = state.apply(action)
+    assert hints > 100
+
+
+def test_the_widget_shows_the_working_under_an_events_hint():
+    """The hint's expander lists the face-down tile's cases and their sum (issue 28)."""
+    from nekolib.neko_in.widget import neko_in_widget
+    from nekolib.working import working_text
+
+    w = neko_in_widget(3, seed=4, seats=["human"] * 3, version="events")
+    shown = 0
+    for _ in range(200):
+        if w.state.is_terminal():
+            break
+        if w.covered:
+            w.ready()
+            continue
+        w.hint()
+        works = ExpectimaxAgent().working(w.state, w.hinted)
+        assert list(w.hint_working) == list(works)
+        if works:
+            assert "How is this computed?" in w.status.value
+            text = working_text(works)
+            assert all(f"= {w.result.numerator}" in text for w in works if w.result)
+            shown += "face-down tile is" in text
+        w.play(w.hinted)
+    assert shown >= 3

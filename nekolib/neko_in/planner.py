@@ -20,20 +20,38 @@ your last tile by catching the cat shown on the die", and that one is sure), ent
 room with the best odds and the most tiles to come, puts a visitor on a hideout whose tile
 cannot be theirs (its own tiles and those in the box), and after a catch gets rid of the
 tile that is most expensive to reach. The weights were tuned against greedy players
-(``docs/assumptions/neko_in.md``). :meth:`ExpectimaxAgent.explain` says why, with the exact
-fractions.
+(``docs/assumptions/neko_in.md``).
+
+:meth:`ExpectimaxAgent.explain` says why, with numbers exact from the player's information
+under a model each sentence names (issue 28, :mod:`nekolib.neko_in.hint_odds`): the face-down
+event tiles averaged over those not yet seen, the unseen hideout tiles dealt at random among
+the deals the board allows (nothing is read from past moves), a greedy owner, fair dice.
+:meth:`ExpectimaxAgent.working` gives the calculation behind each number (the widget's "How
+is this computed?"). The choice itself still weighs with ``analysis.entry_odds``: the hint's
+exact numbers do not change what the player does.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
 from nekolib.core import TABLE, GameState, NekoError
 from nekolib.neko_in.analysis import catch_chance, entry_odds, held_chance, unseen_tiles
+from nekolib.neko_in.hint_odds import (
+    DEAL_MODEL,
+    EVENT_MODEL,
+    GREEDY_MODEL,
+    blocked_working,
+    brawl_working,
+    dice_round_working,
+    event_cases,
+    rid_working,
+    visitor_working,
+)
 from nekolib.neko_in.rules import (
     COLOURS,
     IN_ROOM,
@@ -49,9 +67,11 @@ from nekolib.neko_in.rules import (
     UseCrunchies,
     UseLitterBox,
     Wake,
+    room_of,
     space_name,
     tile_name,
 )
+from nekolib.working import Case, Working
 
 __all__ = ["ExpectimaxAgent", "MoveOdds"]
 
@@ -74,6 +94,62 @@ class MoveOdds:
 def _fmt(p: Fraction) -> str:
     """An exact probability as p/q, also when it is 0 or 1 ('0/1', '1/1, sure')."""
     return f"{p.numerator}/{p.denominator}" + (", sure" if p == 1 else "")
+
+
+_DICE_ALONE = "(the dice alone: brawls and events can also move your cat)"
+
+
+def _model_words(models: list[str]) -> str:
+    """The model behind a sentence's numbers, in a few words (the workings give it in full)."""
+    text = "; ".join(models)
+    tags = []
+    if GREEDY_MODEL in text:
+        tags.append("greedy owner")
+    if "greedy player" in text:
+        tags.append("the visitor hides like the greedy player")
+    if DEAL_MODEL in text:
+        tags.append(
+            "unseen tiles dealt at random as the board allows, nothing read from past moves"
+        )
+    if EVENT_MODEL in text:
+        tags.append("face-down event tiles averaged over those not yet seen")
+    if "fair dice" in text:
+        tags.append("fair dice")
+    return f" (model: {', '.join(tags)})" if tags else " (no chance involved)"
+
+
+def _rid(state: NekoState, me: int, action: Any) -> Working:
+    """P(``me`` gets rid of a tile with this movement), exact from ``me``'s information."""
+    if isinstance(action, UseLitterBox):
+        return rid_working(state, me, room_of(action.space), action.space)
+    return rid_working(state, me, action.room)
+
+
+def _here_working(state: NekoState, me: int, space: int) -> Working:
+    """P(``me`` gets rid of the tile of ``space``, placing its own cat there now)."""
+    colour = state.colours[me]
+    cases = event_cases(state, colour, space, frozenset(state.hands[me]), state.cats)
+    question = f"P(you get rid of the {tile_name(space)} tile here)"
+    if len(cases) == 1 and cases[0][0].startswith("no face-down"):
+        return Working(question, "no chance involved", (), cases[0][2])
+    return Working(
+        question,
+        f"{EVENT_MODEL}; fair dice",
+        tuple(Case(label, p, v) for label, p, v in cases),
+        sum((p * v for _, p, v in cases), Fraction(0)),
+    )
+
+
+def _table_working(k: int) -> Working:
+    return Working(
+        question="P(a given player is named fastest)",
+        model="the table names one of the players at random",
+        cases=(
+            Case("that player is named", Fraction(1, k), Fraction(1)),
+            Case("another player is named", 1 - Fraction(1, k), Fraction(0)),
+        ),
+        result=Fraction(1, k),
+    )
 
 
 def _plural(n: int, word: str) -> str:
@@ -190,73 +266,137 @@ class ExpectimaxAgent:
 
     # ------------------------------------------------------------------ explain
     def explain(self, state: GameState, action: Any) -> str:
-        """Why this move, with the exact fractions behind it (the decider's view only)."""
+        """Why this move, with the exact fractions behind it (the decider's view only).
+
+        Every number is the result of one :meth:`working` (same order) and the sentence ends
+        with the model it is exact under (``nekolib.neko_in.hint_odds``)."""
+        return self._hint(state, action)[0]
+
+    def working(self, state: GameState, action: Any) -> list[Working]:
+        """One :class:`~nekolib.working.Working` per number :meth:`explain` states, in order."""
+        return self._hint(state, action)[1]
+
+    def _hint(self, state: GameState, action: Any) -> tuple[str, list[Working]]:
         me = state.current_player()
         legal = state.legal_actions()
         if me == TABLE:
             k = sum(1 for a in legal if isinstance(a, Fastest) and a.player is not None)
-            return f"the table is not a strategist: each of the {k} players with 1/{k}"
+            w = _table_working(k)
+            return (
+                f"the table is not a strategist: each of the {k} players is fastest with "
+                f"{_fmt(w.result)} (model: the table names a player at random)",
+                [w],
+            )
         state = _neko(state)
         ctx = _Context(state, me)
         if isinstance(action, Move | UseLitterBox):
-            return self._explain_move(state, me, ctx, action, legal)
+            return self._explain_move(state, me, action, legal)
         if isinstance(action, Hide):
             return self._explain_hide(state, me, ctx, action, legal)
         if isinstance(action, Discard):
-            return self._explain_discard(state, me, ctx, action)
-        stay = _fmt(ctx.lose_round_exact)
+            return self._explain_discard(state, me, action)
+        n, colour = state.num_players, ctx.own
         if isinstance(action, UseCrunchies):
-            return f"one extra movement now (your cat is carried out within a round with {stay})"
+            w = dice_round_working(ctx.catch, n, colour, none=False)
+            return (
+                f"one extra movement now; one of the next {n} catch rolls shows your cat's "
+                f"colour with {_fmt(w.result)} {_DICE_ALONE}",
+                [w],
+            )
         if isinstance(action, Wake):
-            return f"a napping cat may only wake up (it is caught this turn with {_fmt(ctx.catch)})"
+            w = dice_round_working(ctx.catch, 1, colour, none=False)
+            return (
+                "a napping cat may only wake up; this turn's catch roll shows its colour with "
+                f"{_fmt(w.result)} {_DICE_ALONE}",
+                [w],
+            )
         if isinstance(action, Pass):
-            return "every hideout your cat could reach is covered: no movement is possible"
-        return f"no movement weighs better (your cat is carried out in a round with {stay})"
+            return "every hideout your cat could reach is covered: no movement is possible", []
+        w = dice_round_working(ctx.catch, n, colour, none=False)
+        return (
+            f"no movement weighs better; one of the next {n} catch rolls shows your cat's colour "
+            f"with {_fmt(w.result)} {_DICE_ALONE}",
+            [w],
+        )
 
     def _explain_move(
-        self, state: NekoState, me: int, ctx: _Context, action: Any, legal: list
-    ) -> str:
+        self, state: NekoState, me: int, action: Any, legal: list
+    ) -> tuple[str, list[Working]]:
         weighed = self.weigh(state, me, legal)
         chosen = next((w for w in weighed if w.action == action), None)
         if chosen is None:
-            return "a movement no better than the others"
-        text = f"you get rid of a tile with {_fmt(chosen.rid)}"  # the widget names the move
-        text += _why(state, me, chosen)
+            return "a movement no better than the others (no odds computed for it)", []
+        rid = _rid(state, me, action)
+        workings = [rid]
+        text = f"you get rid of a tile with {_fmt(rid.result)}"  # the widget names the move
+        why, parts = _why(state, me, chosen)
+        text += why
+        workings += parts
+        models = [rid.model]
         others = sorted((w for w in weighed if w.action != action), key=lambda w: w.cost)
-        if not others:
-            return text
-        best = others[0]  # the best alternative by the player's weighing
-        surest = max(others, key=lambda w: w.rid)  # and the surest, when that is another
-        for alt in [best] + ([surest] if surest.rid > max(chosen.rid, best.rid) else []):
-            text += f"; {_where(alt.action, short=True)} gives {_fmt(alt.rid)}"
-            if alt.rid > chosen.rid:
-                text += f", but {_keeps(state, me, ctx, chosen, alt)}"
-        return text
+        if others:
+            best = others[0]  # the best alternative by the player's weighing
+            exact = {w.action: _rid(state, me, w.action) for w in others}
+            surest = max(others, key=lambda w: exact[w.action].result)
+            alts = [best] + (
+                [surest]
+                if exact[surest.action].result > max(rid.result, exact[best.action].result)
+                else []
+            )
+            for alt in alts:
+                w = replace(
+                    exact[alt.action],
+                    question=f"P(you get rid of a tile with {_where(alt.action, short=True)} "
+                    "instead)",
+                )
+                workings.append(w)
+                models.append(w.model)
+                text += f"; {_where(alt.action, short=True)} gives {_fmt(w.result)}"
+                if w.result > rid.result:
+                    text += f", but {_keeps(state, me, chosen, alt)}"
+        return text + _model_words(models), workings
 
     def _explain_hide(
         self, state: NekoState, me: int, ctx: _Context, action: Hide, legal: list
-    ) -> str:
+    ) -> tuple[str, list[Working]]:
         spaces = [a.space for a in legal]
-        if state.cat == state.colours[me]:
-            left = sum(1 for t in state.hands[me] if t // N_ICONS == state.room) - (
-                action.space in state.hands[me]
+        n, colour = state.num_players, ctx.own
+        if state.cat == colour:
+            stay = dice_round_working(ctx.catch, n, colour)
+            tail = (
+                f"none of the next {n} catch rolls shows your cat's colour with "
+                f"{_fmt(stay.result)} {_DICE_ALONE}"
             )
-            stay = 1 - ctx.lose_round_exact
             if action.space in state.hands[me]:
+                left = sum(1 for t in state.hands[me] if t // N_ICONS == state.room) - 1
+                here = _here_working(state, me, action.space)
+                if here.cases:
+                    got = f"you get rid of it here with {_fmt(here.result)}" + _model_words(
+                        [here.model]
+                    )
+                elif state.events:
+                    got = "you get rid of it here (no face-down event tile on it)"
+                else:
+                    got = "you get rid of it here"
                 return (
-                    f"you hold the {tile_name(action.space)} tile: you get rid of it here; "
-                    f"{left} more of your tiles in this room, and your cat is still here at your "
-                    f"next turn with {_fmt(stay)}"
+                    f"you hold the {tile_name(action.space)} tile: {got}; {left} more of your "
+                    f"tiles in this room; {tail}",
+                    ([here] if here.cases else []) + [stay],
                 )
             return (
-                f"none of your tiles matches these {_plural(len(spaces), 'hideout')}; your cat "
-                f"is still here at your next turn with {_fmt(stay)}"
+                f"none of your tiles matches these {_plural(len(spaces), 'hideout')}; {tail}",
+                [stay],
             )
         visitor = state.seat_of(state.cat)
         if visitor is None:
-            return "a spare cat holds no tiles: nobody gets rid of a tile here (0/1)"
-        risk = {s: held_chance(state, me, visitor, s) for s in spaces}
-        worst = max(risk.values())
+            none = Working(
+                "P(the spare cat gets rid of a tile)", "a spare cat has no player", (), 0
+            )
+            return "a spare cat holds no tiles: it gets rid of none, 0/1 (no chance involved)", [
+                none
+            ]
+        risk = {s: visitor_working(state, me, visitor, s) for s in spaces}
+        worst = max(spaces, key=lambda s: risk[s].result)
         name = state.seat_name(visitor)
         why = (
             "you hold this tile"
@@ -266,22 +406,28 @@ class ExpectimaxAgent:
             else f"the {name} holds {len(state.hands[visitor])} of the "
             f"{len(unseen_tiles(state, me))} tiles you cannot see"
         )
-        return (
-            f"the {name} gets rid of a tile here with {_fmt(risk[action.space])} ({why}); "
-            f"the riskiest free hideout would give {_fmt(worst)}"
+        chosen = risk[action.space]
+        text = (
+            f"the {name} gets rid of a tile here with {_fmt(chosen.result)} ({why}); "
+            f"the riskiest free hideout would give {_fmt(risk[worst].result)}"
         )
+        high = replace(risk[worst], question=f"the riskiest: {risk[worst].question}")
+        return text + _model_words([chosen.model, high.model]), [chosen, high]
 
-    def _explain_discard(self, state: NekoState, me: int, ctx: _Context, action: Discard) -> str:
+    def _explain_discard(
+        self, state: NekoState, me: int, action: Discard
+    ) -> tuple[str, list[Working]]:
         room = action.tile // N_ICONS
-        odds = entry_odds(state, me, room)
+        rid = _rid(state, me, Move(room))
         own = room == state.colours[me]
         here = state.cats[state.colours[me]]
         inside = 0 <= here < IN_ROOM and here // N_ICONS == room
         place = "your own room" if own else "the room your cat is in" if inside else ROOMS[room]
         return (
-            f"the {tile_name(action.tile)} tile is the most expensive to reach: going to "
-            f"{'the ' if place == ROOMS[room] else ''}{place} gets rid of a tile with "
-            f"{_fmt(odds['rid'])}"
+            f"the {tile_name(action.tile)} tile is the most expensive to reach: from here, "
+            f"going to {'the ' if place == ROOMS[room] else ''}{place} gets rid of a tile with "
+            f"{_fmt(rid.result)}" + _model_words([rid.model]),
+            [rid],
         )
 
 
@@ -356,27 +502,34 @@ def _where(action: Any, short: bool = False) -> str:
     return f"the {ROOMS[action.room]}" if short else f"go to the {ROOMS[action.room]}"
 
 
-def _why(state: NekoState, me: int, w: MoveOdds) -> str:
-    """The parts of the odds: the brawl, who chooses the hideout."""
-    parts = []
+def _why(state: NekoState, me: int, w: MoveOdds) -> tuple[str, list[Working]]:
+    """The parts of the odds: the brawl, who chooses the hideout (with their workings)."""
+    parts, workings = [], []
     room = w.action.room if isinstance(w.action, Move) else w.action.space // N_ICONS
-    other = state.occupant(room, state.colours[me])
-    here = state.cats[state.colours[me]]
+    colour = state.colours[me]
+    other = state.occupant(room, colour)
+    here = state.cats[colour]
     inside = 0 <= here < IN_ROOM and here // N_ICONS == room
     if other is not None and not inside:
-        parts.append(f"brawl with the {COLOURS[other]} cat: you get in with {_fmt(w.get_in)}")
-    if isinstance(w.action, UseLitterBox) or inside or room == state.colours[me]:
+        brawl = brawl_working(state, colour, other)
+        workings.append(brawl)
+        parts.append(f"brawl with the {COLOURS[other]} cat: you get in with {_fmt(brawl.result)}")
+    if isinstance(w.action, UseLitterBox) or inside or room == colour:
         parts.append("you choose the hideout")
-    elif w.blocked:
-        parts.append(f"the owner holds a free hideout's tile with {_fmt(w.blocked)}")
-    return f" ({'; '.join(parts)})" if parts else ""
+    else:
+        blocked = blocked_working(state, me, room)
+        if blocked.result:
+            workings.append(blocked)
+            parts.append(f"the owner holds a free hideout's tile with {_fmt(blocked.result)}")
+    return (f" ({'; '.join(parts)})" if parts else ""), workings
 
 
-def _keeps(state: NekoState, me: int, ctx: _Context, chosen: MoveOdds, alt: MoveOdds) -> str:
+def _keeps(state: NekoState, me: int, chosen: MoveOdds, alt: MoveOdds) -> str:
     """Why a movement with lower odds now is better: what it keeps for later."""
     room = chosen.action.room if isinstance(chosen.action, Move) else -1
     left = sum(1 for t in state.hands[me] if t // N_ICONS == room)
-    here = state.cats[ctx.own]
+    own = state.colours[me]
+    here = state.cats[own]
     if room >= 0 and left > 1 and 0 <= here < IN_ROOM and here // N_ICONS == room:
         return f"{left} of your tiles are in the {ROOMS[room]}: staying there keeps them sure"
     if room >= 0 and left > 1:
@@ -384,6 +537,6 @@ def _keeps(state: NekoState, me: int, ctx: _Context, chosen: MoveOdds, alt: Move
         return (
             f"{left} of your tiles are in the {where}: once inside, you choose the hideout for each"
         )
-    if isinstance(alt.action, Move) and alt.action.room == ctx.own:
+    if isinstance(alt.action, Move) and alt.action.room == own:
         return "your own room is always yours to choose in: keep it for later"
     return "it keeps the better position for the turns after"
