@@ -25,6 +25,7 @@ def test_lookahead_wins_more_than_half_by_wilson_against(opponent):
     assert low > 0.5, (opponent, won, shared, lost, low)
 
 
+@pytest.mark.slow
 def test_lookahead_wins_more_than_it_loses_against_mcts():
     won, shared, lost = duel(AGENTS["lookahead"], AGENTS["mcts"], 32, seed="ci")
     assert won + shared + lost == 32

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from nekolib.core import play_out
 from nekolib.lab.stats import wilson
 from nekolib.manekinecollection.agents import AGENTS
@@ -21,6 +23,7 @@ GAMES = 60
 """About 90 s of CPU on one core (a game of odds against greedy takes about 1.5 s)."""
 
 
+@pytest.mark.slow
 def test_the_odds_player_beats_greedy_head_to_head():
     wins = 0.0
     by_seat = [0.0, 0.0]
