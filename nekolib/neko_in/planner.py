@@ -92,8 +92,18 @@ class MoveOdds:
 
 
 def _fmt(p: Fraction) -> str:
-    """An exact probability as p/q, also when it is 0 or 1 ('0/1', '1/1, sure')."""
-    return f"{p.numerator}/{p.denominator}" + (", sure" if p == 1 else "")
+    """An exact probability as p/q, also when it is 0 or 1 ('0/1', '1/1, sure'); a long
+    fraction also as a rounded percentage ('783697/2419200 ≈ 32%'), which a learner can read."""
+    exact = f"{p.numerator}/{p.denominator}" + (", sure" if p == 1 else "")
+    return exact + (f" ≈ {_percent(p)}" if p.denominator > 100 and 0 < p < 1 else "")
+
+
+def _percent(p: Fraction) -> str:
+    """A probability strictly between 0 and 1 as a percentage that is neither 0% nor 100%."""
+    pct = float(p) * 100
+    if pct < 1:
+        return f"{pct:.1g}%"
+    return f"{pct:.1f}%" if pct > 99 else f"{pct:.0f}%"
 
 
 _DICE_ALONE = "(the dice alone: brawls and events can also move your cat)"
