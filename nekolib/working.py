@@ -148,8 +148,12 @@ def working_html(workings: Sequence[Working]) -> str:
             f"{html.escape(fmt(w.result))}</b><br><i>Model:</i> {html.escape(w.model)}</p>"
             f"{_table(w)}{notes}</div>"
         )
+    body = (
+        "<div class='nekolib-working-body' tabindex='0' role='region' "
+        "aria-label='How the hint is computed'>" + "".join(parts) + "</div>"
+    )
     return (
         "<details class='nekolib-working'><summary>How is this computed?</summary>"
-        + "".join(parts)
+        + body
         + "</details>"
     )

@@ -58,6 +58,8 @@ _CSS = """
 .nekolib-free-action.nekolib-hinted {outline: 3px solid #009E73;}
 .nekolib-working summary {cursor: pointer; color: #00664a;}
 .nekolib-working-table caption {text-align: left; font-style: italic;}
+.nekolib-working-body {max-height: 24em; overflow-y: auto; border-left: 3px solid #00664a;
+  padding-left: 8px;}
 </style>
 """
 
