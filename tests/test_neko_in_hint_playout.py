@@ -5,10 +5,12 @@ continuations are simulated under the model the hint names: the tiles the player
 dealt again at random (every deal alike in which no player holds the tile of the uncovered
 hideout its cat rests on), the face-down event tiles of every room shuffled
 again, the engine's own dice, the owner placing a visitor on a hideout whose tile the owner
-holds (else anywhere, at random), the player placing their own cat as it does. The first
-number of the hint (P(you get rid of a tile with this movement)) must lie in the 99% Wilson
-interval of the simulated frequency, and so must every other number of the hint (the brawl,
-the owner's tiles, the alternatives' odds). The same for the catch dice of a hide hint.
+holds (else anywhere, at random), the player placing their own cat as it does. Every number
+of the hint (P(you get rid of a tile with this movement), the brawl, the owner's tiles, the
+alternatives' odds; about 300 in all) must lie in the Wilson interval of the simulated
+frequency that is 99% for all of them together (Bonferroni), and at most 8 outside their own
+99% interval (exact numbers fall outside about 1 time in 100). The same for the catch dice
+of a hide hint.
 """
 
 from __future__ import annotations
