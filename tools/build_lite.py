@@ -11,7 +11,8 @@ pinned, and nothing is fetched from a CDN at build or run time:
    data (``nekolib/_figures/``): the fallback when matplotlib is missing (it is, in Pyodide);
 3. test suites (``tests/`` folders) left out, and every ``.py`` of those wheels compiled to
    ``.pyc`` by Pyodide's own CPython under Node (``lite/precompile.mjs``; cached by wheel
-   digest), so sympy is not compiled in the browser;
+   digest), so sympy is not compiled in the browser; likewise Pyodide's standard library
+   (``lite/precompile_stdlib.mjs``: the npm zip has no ``.pyc``);
 4. ``pyodide-lock.json`` listing exactly those wheels (dependencies evaluated for
    ``sys_platform == "emscripten"``), next to the core in ``static/pyodide/``;
 5. the notebooks ``notebooks/*.ipynb`` as they are at build time (minus :data:`LEFT_OUT`),
@@ -289,6 +290,26 @@ def precompiled(wheels: list[Path], core: Path, extra: dict[Path, dict[str, byte
     return out
 
 
+STDLIB_VERSION = "stdlib-pyc-1"
+"""Changes when what ``lite/precompile_stdlib.mjs`` writes changes (part of its cache key)."""
+
+
+def precompiled_stdlib(core: Path) -> Path:
+    """``python_stdlib.zip`` with every module's ``.pyc`` beside its source (cached by the npm
+    zip's digest): the npm zip has only ``.py`` files, compiled by the browser at each start."""
+    key = hashlib.sha256((core / "python_stdlib.zip").read_bytes() + STDLIB_VERSION.encode())
+    target = CACHE / "compiled" / f"stdlib-{key.hexdigest()[:16]}" / "python_stdlib.zip"
+    if not target.is_file():
+        log("precompiling the standard library with Pyodide's CPython under Node")
+        tmp = target.parent / "tmp"
+        shutil.rmtree(tmp, ignore_errors=True)
+        tmp.mkdir(parents=True)
+        run(["node", LITE / "precompile_stdlib.mjs", core, tmp])
+        (tmp / "python_stdlib.zip").replace(target)
+        tmp.rmdir()
+    return target
+
+
 def metadata(wheel: Path) -> tuple[email.message.Message, list[str]]:
     with zipfile.ZipFile(wheel) as zf:
         names = zf.namelist()
@@ -366,6 +387,7 @@ def stage(core: Path, wheels: list[Path]) -> list[str]:
     pyodide.mkdir(parents=True)
     for name in CORE_FILES:
         shutil.copy2(core / name, pyodide / name)
+    shutil.copy2(precompiled_stdlib(core), pyodide / "python_stdlib.zip")
     for wheel in wheels:
         shutil.copy2(wheel, pyodide / wheel.name)
     (pyodide / "pyodide-lock.json").write_text(json.dumps(lock(wheels, core), indent=1) + "\n")

@@ -334,13 +334,15 @@ def test_each_game_notebook_runs_and_plays_in_the_lite_site(
         run_the_rest(page, times.pop("cell"))
         state = wait_all_cells(page)
         times["run_all_s"] = round(time.monotonic() - start + times["first_board_s"], 1)
-        # the wheels' bytecode was compiled at build time, by Pyodide's own CPython
+        # the wheels' and the standard library's bytecode was compiled at build time, by
+        # Pyodide's own CPython (a stdlib module from the zip comes from its .pyc)
         precompiled = page.evaluate(
             EXECUTE_JS,
-            "import os, sympy, nekolib\nprint(os.path.isfile(sympy.__cached__),"
-            " os.path.isfile(nekolib.__cached__))",
+            "import os, sympy, nekolib, json, asyncio\nprint(os.path.isfile(sympy.__cached__),"
+            " os.path.isfile(nekolib.__cached__), json.__file__.endswith('.zip/json/__init__.pyc'),"
+            " asyncio.__spec__.origin.endswith('.pyc'))",
         )
-        assert precompiled.strip() == "True True", precompiled
+        assert precompiled.strip() == "True True True True", precompiled
 
         errors, notes, images = [], 0, 0
         for cell in state["cells"]:
