@@ -76,3 +76,42 @@ def test_lock_lists_the_wheels_with_dependencies_as_the_browser_sees_them(tmp_pa
     assert entry["imports"] == ["demo_pkg", "demo_single"]
     assert entry["file_name"] == demo.name and len(entry["sha256"]) == 64
     assert lock["info"] == {"python": "3.14.2"}
+
+
+def test_sourceless_wheels_import_from_their_bytecode_alone(tmp_path):
+    import compileall
+    import subprocess
+
+    pkg = tmp_path / "site" / "demo_sl"
+    pkg.mkdir(parents=True)
+    (pkg / "__init__.py").write_text("from .inner import VALUE\n")
+    (pkg / "inner.py").write_text("VALUE = 6 * 7\n")
+    assert compileall.compile_dir(pkg, quiet=2)
+    (pkg / "broken.py").write_text("def (:\n")  # did not compile: keeps its source
+    assert build_lite.make_sourceless(tmp_path / "site") == 2
+    assert sorted(p.name for p in pkg.iterdir()) == ["__init__.pyc", "broken.py", "inner.pyc"]
+    code = "import demo_sl, demo_sl.inner as i; print(demo_sl.VALUE, i.__file__.endswith('.pyc'))"
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=tmp_path,
+        env={"PYTHONPATH": str(tmp_path / "site"), "PYTHONDONTWRITEBYTECODE": "1"},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert out.stdout.split() == ["42", "True"]
+
+
+def test_unpack_leaves_out_test_suites_and_jedis_third_party_stubs(tmp_path):
+    wheel = tmp_path / "jedi-1.0-py3-none-any.whl"
+    kept = ["jedi/api.py", "jedi/third_party/typeshed/stdlib/json/__init__.pyi"]
+    dropped = ["jedi/third_party/typeshed/stubs/requests/api.pyi", "jedi/tests/test_api.py"]
+    dropped.append("jedi/third_party/django-stubs/django-stubs/db.pyi")
+    with zipfile.ZipFile(wheel, "w") as zf:
+        for name in kept + dropped:
+            zf.writestr(name, "")
+    build_lite.unpack(wheel, tmp_path / "out", {"jedi/extra.txt": b"x"})
+    found = sorted(
+        p.relative_to(tmp_path / "out").as_posix() for p in (tmp_path / "out").rglob("*.*")
+    )
+    assert found == sorted([*kept, "jedi/extra.txt"])

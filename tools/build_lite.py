@@ -9,10 +9,11 @@ pinned, and nothing is fetched from a CDN at build or run time:
    own stub wheels from jupyterlite-pyodide-kernel, and nekolib's wheel built from this
    checkout, with the committed game charts (``figures/<game>_*.png``) added as package
    data (``nekolib/_figures/``): the fallback when matplotlib is missing (it is, in Pyodide);
-3. test suites (``tests/`` folders) left out, and every ``.py`` of those wheels compiled to
-   ``.pyc`` by Pyodide's own CPython under Node (``lite/precompile.mjs``; cached by wheel
-   digest), so sympy is not compiled in the browser; likewise Pyodide's standard library
-   (``lite/precompile_stdlib.mjs``: the npm zip has no ``.pyc``);
+3. test suites (``tests/`` folders) and jedi's third-party stubs left out, and every ``.py``
+   of those wheels compiled to ``.pyc`` by Pyodide's own CPython under Node
+   (``lite/precompile.mjs``; cached by wheel digest), so sympy is not compiled in the
+   browser; sympy, mpmath, pygments, jedi and parso shipped as bytecode only; likewise
+   Pyodide's standard library (``lite/precompile_stdlib.mjs``: the npm zip has no ``.pyc``);
 4. ``pyodide-lock.json`` listing exactly those wheels (dependencies evaluated for
    ``sys_platform == "emscripten"``), next to the core in ``static/pyodide/``;
 5. the notebooks ``notebooks/*.ipynb`` as they are at build time (minus :data:`LEFT_OUT`),
@@ -209,19 +210,51 @@ def wheel_name(wheel: Path) -> str:
     return canonicalize_name(wheel.name.split("-", 1)[0])
 
 
-STRIP_VERSION = "tests-1"
+STRIPPED = (
+    "/tests/",
+    "jedi/third_party/typeshed/stubs/",
+    "jedi/third_party/django-stubs/",
+)
+"""Left out of the wheels: test suites (sympy's are 31 of its 72 MB once compiled) and jedi's
+type stubs of third-party packages (4800 of its 5700 files: requests, six, django..., none of
+them in the site; its stubs of the standard library stay, so completion works as before). The
+browser unpacks every file of a preloaded wheel at every cold start."""
+
+SOURCELESS = ("sympy", "mpmath", "pygments", "jedi", "parso")
+"""Wheels shipped as bytecode only (``foo.pyc`` in place of ``foo.py``, which CPython imports
+without a source): half the bytes and files to unpack at start. Students do not read these
+packages' source; a traceback through them shows the lines of nekolib and of the notebook
+(which keep their source) and only the function names inside these packages."""
+
+STRIP_VERSION = "tests-jedi-stubs-2:" + ",".join(SOURCELESS)
 """Changes when what :func:`unpack` strips changes (part of the compiled wheels' cache key)."""
 
 
 def unpack(wheel: Path, dest: Path, extra: dict[str, bytes]) -> None:
-    """Unpack ``wheel`` without its test suites (``tests/`` folders: sympy's are 31 of its
-    72 MB once compiled, unpacked by the browser at every start) and add ``extra`` files."""
+    """Unpack ``wheel`` without :data:`STRIPPED` folders and add ``extra`` files."""
     shutil.rmtree(dest, ignore_errors=True)
     with zipfile.ZipFile(wheel) as zf:
-        zf.extractall(dest, [n for n in zf.namelist() if "/tests/" not in n])
+        zf.extractall(dest, [n for n in zf.namelist() if not any(s in n for s in STRIPPED)])
     for name, data in extra.items():
         (dest / name).parent.mkdir(parents=True, exist_ok=True)
         (dest / name).write_bytes(data)
+
+
+def make_sourceless(unpacked: Path) -> int:
+    """``d/__pycache__/m.cpython-3XX.pyc`` -> ``d/m.pyc`` and ``d/m.py`` removed (modules
+    that did not compile keep their source). Returns the number of modules changed."""
+    moved = 0
+    for pyc in sorted(unpacked.rglob("__pycache__/*.pyc")):
+        module = pyc.name.split(".", 1)[0]
+        source = pyc.parent.parent / f"{module}.py"
+        if source.is_file():
+            pyc.replace(source.with_suffix(".pyc"))
+            source.unlink()
+            moved += 1
+    for cache in sorted(unpacked.rglob("__pycache__"), reverse=True):
+        with contextlib.suppress(OSError):
+            cache.rmdir()
+    return moved
 
 
 def repack(source: Path, unpacked: Path, target: Path) -> None:
@@ -285,6 +318,8 @@ def precompiled(wheels: list[Path], core: Path, extra: dict[Path, dict[str, byte
         run(["node", LITE / "precompile.mjs", core, unpacked])
         for wheel, target in todo:
             target.parent.mkdir(parents=True, exist_ok=True)
+            if wheel_name(wheel) in SOURCELESS:
+                make_sourceless(unpacked / wheel.name)
             repack(wheel, unpacked / wheel.name, target)
     shutil.rmtree(unpacked, ignore_errors=True)
     return out
@@ -387,7 +422,7 @@ def stage(core: Path, wheels: list[Path]) -> list[str]:
     pyodide.mkdir(parents=True)
     for name in CORE_FILES:
         shutil.copy2(core / name, pyodide / name)
-    shutil.copy2(precompiled_stdlib(core), pyodide / "python_stdlib.zip")
+    shutil.copyfile(precompiled_stdlib(core), pyodide / "python_stdlib.zip")
     for wheel in wheels:
         shutil.copy2(wheel, pyodide / wheel.name)
     (pyodide / "pyodide-lock.json").write_text(json.dumps(lock(wheels, core), indent=1) + "\n")
