@@ -115,3 +115,35 @@ def test_unpack_leaves_out_test_suites_and_jedis_third_party_stubs(tmp_path):
         p.relative_to(tmp_path / "out").as_posix() for p in (tmp_path / "out").rglob("*.*")
     )
     assert found == sorted([*kept, "jedi/extra.txt"])
+
+
+def test_the_ipython_patch_defers_the_terminal_until_embed_is_used(tmp_path):
+    import subprocess
+
+    wheel = tmp_path / "ipython-9.0-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as zf:
+        zf.writestr("IPython/__init__.py", "import sys\nfrom .terminal.embed import embed\nX = 1\n")
+        zf.writestr("IPython/terminal/__init__.py", "")
+        zf.writestr("IPython/terminal/embed.py", "def embed():\n    return 'embedded'\n")
+    build_lite.unpack(wheel, tmp_path / "site", {})
+    code = (
+        "import sys, IPython\n"
+        "print('IPython.terminal.embed' in sys.modules, IPython.X)\n"
+        "from IPython import embed\n"
+        "print('IPython.terminal.embed' in sys.modules, embed())\n"
+        "print(hasattr(IPython, 'nothing'))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=tmp_path,
+        env={"PYTHONPATH": str(tmp_path / "site"), "PYTHONDONTWRITEBYTECODE": "1"},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert out.stdout.split() == ["False", "1", "True", "embedded", "False"]
+
+    with zipfile.ZipFile(wheel, "w") as zf:  # a new IPython without that line: the build stops
+        zf.writestr("IPython/__init__.py", "from .terminal import embed\n")
+    with pytest.raises(SystemExit, match="PATCHES"):
+        build_lite.unpack(wheel, tmp_path / "site2", {})

@@ -12,7 +12,8 @@ pinned, and nothing is fetched from a CDN at build or run time:
 3. test suites (``tests/`` folders) and jedi's third-party stubs left out, and every ``.py``
    of those wheels compiled to ``.pyc`` by Pyodide's own CPython under Node
    (``lite/precompile.mjs``; cached by wheel digest), so sympy is not compiled in the
-   browser; sympy, mpmath, pygments, jedi and parso shipped as bytecode only; likewise
+   browser; sympy, mpmath, pygments, jedi and parso shipped as bytecode only; IPython's
+   terminal imported on first use (:data:`PATCHES`); likewise
    Pyodide's standard library (``lite/precompile_stdlib.mjs``: the npm zip has no ``.pyc``);
 4. ``pyodide-lock.json`` listing exactly those wheels (dependencies evaluated for
    ``sys_platform == "emscripten"``), next to the core in ``static/pyodide/``;
@@ -226,8 +227,30 @@ without a source): half the bytes and files to unpack at start. Students do not 
 packages' source; a traceback through them shows the lines of nekolib and of the notebook
 (which keep their source) and only the function names inside these packages."""
 
-STRIP_VERSION = "tests-jedi-stubs-2:" + ",".join(SOURCELESS)
-"""Changes when what :func:`unpack` strips changes (part of the compiled wheels' cache key)."""
+PATCHES = {
+    "ipython": [
+        (
+            "IPython/__init__.py",
+            "from .terminal.embed import embed\n",
+            "\n\ndef __getattr__(name):\n"
+            "    # nekolib Lite build: IPython.embed (terminal, prompt_toolkit) on first use\n"
+            '    if name == "embed":\n'
+            "        from .terminal.embed import embed\n\n"
+            "        return embed\n"
+            '    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")\n',
+        )
+    ],
+}
+"""Source changes made to a pinned wheel before it is compiled: ``(file, text, replacement)``.
+
+``import IPython`` (the kernel's start) imported ``IPython.terminal.embed`` for the name
+``IPython.embed``, and with it the terminal shell and prompt_toolkit, which a browser kernel
+never uses: half of ``import pyodide_kernel`` (1.07 -> 0.36 s under Node). The patch makes
+``IPython.embed`` a lazy module attribute (PEP 562); ``from IPython import embed`` still works.
+A text not found stops the build (a new IPython version needs a look)."""
+
+STRIP_VERSION = "tests-jedi-stubs-2:" + ",".join(SOURCELESS) + repr(sorted(PATCHES.items()))
+"""Changes when what :func:`unpack` strips or patches (part of the compiled wheels' cache key)."""
 
 
 def unpack(wheel: Path, dest: Path, extra: dict[str, bytes]) -> None:
@@ -238,6 +261,11 @@ def unpack(wheel: Path, dest: Path, extra: dict[str, bytes]) -> None:
     for name, data in extra.items():
         (dest / name).parent.mkdir(parents=True, exist_ok=True)
         (dest / name).write_bytes(data)
+    for name, text, replacement in PATCHES.get(wheel_name(wheel), []):
+        source = (dest / name).read_text(encoding="utf-8")
+        if source.count(text) != 1:
+            raise SystemExit(f"lite: {wheel.name}: {name} no longer has {text!r} (PATCHES)")
+        (dest / name).write_text(source.replace(text, replacement), encoding="utf-8")
 
 
 def make_sourceless(unpacked: Path) -> int:
