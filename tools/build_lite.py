@@ -87,6 +87,12 @@ PRELOAD = [
     "tqdm",
 ]
 
+ON_DEMAND = ("sympy", "mpmath")
+"""Wheels not installed at the kernel's start, although nekolib requires sympy: installed on
+their first import (``lite/sitecustomize.py``; a cell's own ``import sympy`` is installed by the
+kernel before the cell runs). sympy is the largest wheel (0.8-1 s to unpack in the browser),
+and neither the Neko Boss nor the Indovina Gatto notebook imports it before its board."""
+
 KERNEL_STUBS = ("ipykernel-", "piplite-", "pyodide_kernel-", "widgetsnbextension-4")
 """The stub wheels shipped by jupyterlite-pyodide-kernel that the kernel needs."""
 
@@ -359,15 +365,19 @@ STDLIB_VERSION = "stdlib-pyc-1"
 
 def precompiled_stdlib(core: Path) -> Path:
     """``python_stdlib.zip`` with every module's ``.pyc`` beside its source (cached by the npm
-    zip's digest): the npm zip has only ``.py`` files, compiled by the browser at each start."""
+    zip's digest): the npm zip has only ``.py`` files, compiled by the browser at each start.
+    ``lite/sitecustomize.py`` is added (it installs :data:`ON_DEMAND` wheels on first import)."""
+    added = [LITE / "sitecustomize.py"]
     key = hashlib.sha256((core / "python_stdlib.zip").read_bytes() + STDLIB_VERSION.encode())
+    for path in added:
+        key.update(path.read_bytes())
     target = CACHE / "compiled" / f"stdlib-{key.hexdigest()[:16]}" / "python_stdlib.zip"
     if not target.is_file():
         log("precompiling the standard library with Pyodide's CPython under Node")
         tmp = target.parent / "tmp"
         shutil.rmtree(tmp, ignore_errors=True)
         tmp.mkdir(parents=True)
-        run(["node", LITE / "precompile_stdlib.mjs", core, tmp])
+        run(["node", LITE / "precompile_stdlib.mjs", core, tmp, *added])
         (tmp / "python_stdlib.zip").replace(target)
         tmp.rmdir()
     return target
@@ -407,6 +417,8 @@ def lock(wheels: list[Path], core: Path) -> dict:
             if req.marker is None or Marker(str(req.marker)).evaluate(MARKER_ENV):
                 depends.append(canonicalize_name(req.name))
         name = canonicalize_name(message["Name"])
+        if name not in ON_DEMAND:  # installed on first import, not with what needs them
+            depends = [d for d in depends if d not in ON_DEMAND]
         packages[name] = {
             "name": name,
             "version": message["Version"],
@@ -419,7 +431,7 @@ def lock(wheels: list[Path], core: Path) -> dict:
             "unvendored_tests": False,
         }
     missing = {d for p in packages.values() for d in p["depends"]} - set(packages)
-    missing |= set(PRELOAD) - set(packages)
+    missing |= (set(PRELOAD) | set(ON_DEMAND)) - set(packages)
     if missing:
         raise SystemExit(f"lite: the lock needs wheels for {sorted(missing)}")
     return {"info": info, "packages": dict(sorted(packages.items()))}
