@@ -56,6 +56,7 @@ def test_lock_lists_the_wheels_with_dependencies_as_the_browser_sees_them(tmp_pa
         tmp_path,
         "Demo_Pkg",
         (
+            "traitlets>=5",
             "sympy>=1.12",
             'pexpect>4.6; sys_platform != "win32" and sys_platform != "emscripten"',
             'pytest; extra == "test"',
@@ -67,12 +68,104 @@ def test_lock_lists_the_wheels_with_dependencies_as_the_browser_sees_them(tmp_pa
     core = tmp_path / "core"
     core.mkdir()
     (core / "pyodide-lock.json").write_text(json.dumps({"info": {"python": "3.14.2"}}))
-    others = [fake_wheel(tmp_path, n) for n in ("sympy", "typing_extensions", *build_lite.PRELOAD)]
-    with pytest.raises(SystemExit, match="sympy"):  # a dependency without its wheel is refused
-        build_lite.lock([demo], core)
-    lock = build_lite.lock([demo, *others], core)
+    sympy = fake_wheel(tmp_path, "sympy", ("mpmath<1.4",))
+    names = ("mpmath", "typing_extensions", *build_lite.PRELOAD)
+    others = [sympy, *(fake_wheel(tmp_path, n) for n in names)]
+    with pytest.raises(SystemExit, match="traitlets"):  # a dependency without its wheel
+        build_lite.lock([demo, *others], core)
+    with pytest.raises(SystemExit, match="sympy"):  # an on-demand wheel must be there too
+        build_lite.lock([demo, *others[1:], fake_wheel(tmp_path, "traitlets")], core)
+    lock = build_lite.lock([demo, *others, fake_wheel(tmp_path, "traitlets")], core)
     entry = lock["packages"]["demo-pkg"]
-    assert entry["depends"] == ["sympy", "typing-extensions"]  # no pexpect, no test extra
+    # no pexpect, no test extra; sympy is installed on its first import, not with demo-pkg
+    assert entry["depends"] == ["traitlets", "typing-extensions"]
+    assert lock["packages"]["sympy"]["depends"] == ["mpmath"]
     assert entry["imports"] == ["demo_pkg", "demo_single"]
     assert entry["file_name"] == demo.name and len(entry["sha256"]) == 64
     assert lock["info"] == {"python": "3.14.2"}
+
+
+def test_sourceless_wheels_import_from_their_bytecode_alone(tmp_path):
+    import compileall
+    import subprocess
+
+    pkg = tmp_path / "site" / "demo_sl"
+    pkg.mkdir(parents=True)
+    (pkg / "__init__.py").write_text("from .inner import VALUE\n")
+    (pkg / "inner.py").write_text("VALUE = 6 * 7\n")
+    assert compileall.compile_dir(pkg, quiet=2)
+    (pkg / "broken.py").write_text("def (:\n")  # did not compile: keeps its source
+    assert build_lite.make_sourceless(tmp_path / "site") == 2
+    assert sorted(p.name for p in pkg.iterdir()) == ["__init__.pyc", "broken.py", "inner.pyc"]
+    code = "import demo_sl, demo_sl.inner as i; print(demo_sl.VALUE, i.__file__.endswith('.pyc'))"
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=tmp_path,
+        env={"PYTHONPATH": str(tmp_path / "site"), "PYTHONDONTWRITEBYTECODE": "1"},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert out.stdout.split() == ["42", "True"]
+
+
+def test_unpack_leaves_out_test_suites_and_jedis_third_party_stubs(tmp_path):
+    wheel = tmp_path / "jedi-1.0-py3-none-any.whl"
+    kept = ["jedi/api.py", "jedi/third_party/typeshed/stdlib/json/__init__.pyi"]
+    dropped = ["jedi/third_party/typeshed/stubs/requests/api.pyi", "jedi/tests/test_api.py"]
+    dropped.append("jedi/third_party/django-stubs/django-stubs/db.pyi")
+    with zipfile.ZipFile(wheel, "w") as zf:
+        for name in kept + dropped:
+            zf.writestr(name, "")
+    build_lite.unpack(wheel, tmp_path / "out", {"jedi/extra.txt": b"x"})
+    found = sorted(
+        p.relative_to(tmp_path / "out").as_posix() for p in (tmp_path / "out").rglob("*.*")
+    )
+    assert found == sorted([*kept, "jedi/extra.txt"])
+
+
+def test_the_ipython_patch_defers_the_terminal_until_embed_is_used(tmp_path):
+    import subprocess
+
+    wheel = tmp_path / "ipython-9.0-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as zf:
+        zf.writestr("IPython/__init__.py", "import sys\nfrom .terminal.embed import embed\nX = 1\n")
+        zf.writestr("IPython/terminal/__init__.py", "")
+        zf.writestr("IPython/terminal/embed.py", "def embed():\n    return 'embedded'\n")
+    build_lite.unpack(wheel, tmp_path / "site", {})
+    code = (
+        "import sys, IPython\n"
+        "print('IPython.terminal.embed' in sys.modules, IPython.X)\n"
+        "from IPython import embed\n"
+        "print('IPython.terminal.embed' in sys.modules, embed())\n"
+        "print(hasattr(IPython, 'nothing'))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=tmp_path,
+        env={"PYTHONPATH": str(tmp_path / "site"), "PYTHONDONTWRITEBYTECODE": "1"},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert out.stdout.split() == ["False", "1", "True", "embedded", "False"]
+
+    with zipfile.ZipFile(wheel, "w") as zf:  # a new IPython without that line: the build stops
+        zf.writestr("IPython/__init__.py", "from .terminal import embed\n")
+    with pytest.raises(SystemExit, match="PATCHES"):
+        build_lite.unpack(wheel, tmp_path / "site2", {})
+
+
+def test_the_kernels_on_demand_finder_knows_the_wheels_the_lock_leaves_out():
+    spec = importlib.util.spec_from_file_location("lite_site", ROOT / "lite" / "sitecustomize.py")
+    site = importlib.util.module_from_spec(spec)
+    before = list(sys.meta_path)
+    try:
+        spec.loader.exec_module(site)
+        assert sys.meta_path[-1] is site.OnDemandFinder
+        # outside Pyodide (no pyodide_js) it stays out of the way
+        assert site.OnDemandFinder.find_spec("sympy") is None
+    finally:
+        sys.meta_path[:] = before
+    assert set(site.ON_DEMAND) == set(build_lite.ON_DEMAND)
+    assert {w for wheels in site.ON_DEMAND.values() for w in wheels} == set(build_lite.ON_DEMAND)

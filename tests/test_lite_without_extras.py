@@ -144,3 +144,42 @@ def test_chart_values_show_as_pictures_without_the_matplotlib_magic():
     (out,) = nb.cells[0].outputs
     assert out.output_type == "execute_result"
     assert out.data["image/png"] and "Figure" in out.data["text/plain"]
+
+
+SYMPY_FREE_UNTIL_THE_BOARD = ("neko_boss", "indovina_gatto")
+"""Game notebooks whose imports up to the first board do not import sympy. The Lite site
+installs sympy on its first import (lite/sitecustomize.py): these boards are drawn without
+waiting for it (about 1 s of a cold start). neko_in and manekinecollection import it in
+their first cell (their analysis modules import sympy at module level)."""
+
+
+def imports_until_the_first_board(notebook: Path) -> str:
+    """The import statements of the code cells up to the first one whose saved output is a
+    widget (the game board)."""
+    import ast
+
+    lines = []
+    for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        source = "".join(cell["source"])
+        tree = ast.parse("\n".join(x for x in source.splitlines() if not x.startswith("%")))
+        lines += [ast.unparse(n) for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
+        if any(
+            "application/vnd.jupyter.widget-view+json" in out.get("data", {})
+            for out in cell.get("outputs", [])
+        ):
+            return "\n".join(lines)
+    raise AssertionError(f"{notebook.name}: no cell shows a widget")
+
+
+@pytest.mark.parametrize("game", SYMPY_FREE_UNTIL_THE_BOARD)
+def test_the_first_board_of_these_notebooks_does_not_wait_for_sympy(game):
+    imports = imports_until_the_first_board(ROOT / "notebooks" / f"{game}.ipynb")
+    assert f"nekolib.{game}" in imports
+    code = imports + "\nimport sys\nprint(sorted(m for m in sys.modules if m.startswith('sympy')))"
+    proc = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert proc.stdout.strip() == "[]", f"{game}: {proc.stdout.strip()[:300]}"

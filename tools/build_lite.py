@@ -9,9 +9,12 @@ pinned, and nothing is fetched from a CDN at build or run time:
    own stub wheels from jupyterlite-pyodide-kernel, and nekolib's wheel built from this
    checkout, with the committed game charts (``figures/<game>_*.png``) added as package
    data (``nekolib/_figures/``): the fallback when matplotlib is missing (it is, in Pyodide);
-3. test suites (``tests/`` folders) left out, and every ``.py`` of those wheels compiled to
-   ``.pyc`` by Pyodide's own CPython under Node (``lite/precompile.mjs``; cached by wheel
-   digest), so sympy is not compiled in the browser;
+3. test suites (``tests/`` folders) and jedi's third-party stubs left out, and every ``.py``
+   of those wheels compiled to ``.pyc`` by Pyodide's own CPython under Node
+   (``lite/precompile.mjs``; cached by wheel digest), so sympy is not compiled in the
+   browser; sympy, mpmath, pygments, jedi and parso shipped as bytecode only; IPython's
+   terminal imported on first use (:data:`PATCHES`); likewise
+   Pyodide's standard library (``lite/precompile_stdlib.mjs``: the npm zip has no ``.pyc``);
 4. ``pyodide-lock.json`` listing exactly those wheels (dependencies evaluated for
    ``sys_platform == "emscripten"``), next to the core in ``static/pyodide/``;
 5. the notebooks ``notebooks/*.ipynb`` as they are at build time (minus :data:`LEFT_OUT`),
@@ -83,6 +86,12 @@ PRELOAD = [
     "anywidget",
     "tqdm",
 ]
+
+ON_DEMAND = ("sympy", "mpmath")
+"""Wheels not installed at the kernel's start, although nekolib requires sympy: installed on
+their first import (``lite/sitecustomize.py``; a cell's own ``import sympy`` is installed by the
+kernel before the cell runs). sympy is the largest wheel (0.8-1 s to unpack in the browser),
+and neither the Neko Boss nor the Indovina Gatto notebook imports it before its board."""
 
 KERNEL_STUBS = ("ipykernel-", "piplite-", "pyodide_kernel-", "widgetsnbextension-4")
 """The stub wheels shipped by jupyterlite-pyodide-kernel that the kernel needs."""
@@ -208,19 +217,78 @@ def wheel_name(wheel: Path) -> str:
     return canonicalize_name(wheel.name.split("-", 1)[0])
 
 
-STRIP_VERSION = "tests-1"
-"""Changes when what :func:`unpack` strips changes (part of the compiled wheels' cache key)."""
+STRIPPED = (
+    "/tests/",
+    "jedi/third_party/typeshed/stubs/",
+    "jedi/third_party/django-stubs/",
+)
+"""Left out of the wheels: test suites (sympy's are 31 of its 72 MB once compiled) and jedi's
+type stubs of third-party packages (4800 of its 5700 files: requests, six, django..., none of
+them in the site; its stubs of the standard library stay, so completion works as before). The
+browser unpacks every file of a preloaded wheel at every cold start."""
+
+SOURCELESS = ("sympy", "mpmath", "pygments", "jedi", "parso")
+"""Wheels shipped as bytecode only (``foo.pyc`` in place of ``foo.py``, which CPython imports
+without a source): half the bytes and files to unpack at start. Students do not read these
+packages' source; a traceback through them shows the lines of nekolib and of the notebook
+(which keep their source) and only the function names inside these packages."""
+
+PATCHES = {
+    "ipython": [
+        (
+            "IPython/__init__.py",
+            "from .terminal.embed import embed\n",
+            "\n\ndef __getattr__(name):\n"
+            "    # nekolib Lite build: IPython.embed (terminal, prompt_toolkit) on first use\n"
+            '    if name == "embed":\n'
+            "        from .terminal.embed import embed\n\n"
+            "        return embed\n"
+            '    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")\n',
+        )
+    ],
+}
+"""Source changes made to a pinned wheel before it is compiled: ``(file, text, replacement)``.
+
+``import IPython`` (the kernel's start) imported ``IPython.terminal.embed`` for the name
+``IPython.embed``, and with it the terminal shell and prompt_toolkit, which a browser kernel
+never uses: half of ``import pyodide_kernel`` (1.07 -> 0.36 s under Node). The patch makes
+``IPython.embed`` a lazy module attribute (PEP 562); ``from IPython import embed`` still works.
+A text not found stops the build (a new IPython version needs a look)."""
+
+STRIP_VERSION = "tests-jedi-stubs-2:" + ",".join(SOURCELESS) + repr(sorted(PATCHES.items()))
+"""Changes when what :func:`unpack` strips or patches (part of the compiled wheels' cache key)."""
 
 
 def unpack(wheel: Path, dest: Path, extra: dict[str, bytes]) -> None:
-    """Unpack ``wheel`` without its test suites (``tests/`` folders: sympy's are 31 of its
-    72 MB once compiled, unpacked by the browser at every start) and add ``extra`` files."""
+    """Unpack ``wheel`` without :data:`STRIPPED` folders and add ``extra`` files."""
     shutil.rmtree(dest, ignore_errors=True)
     with zipfile.ZipFile(wheel) as zf:
-        zf.extractall(dest, [n for n in zf.namelist() if "/tests/" not in n])
+        zf.extractall(dest, [n for n in zf.namelist() if not any(s in n for s in STRIPPED)])
     for name, data in extra.items():
         (dest / name).parent.mkdir(parents=True, exist_ok=True)
         (dest / name).write_bytes(data)
+    for name, text, replacement in PATCHES.get(wheel_name(wheel), []):
+        source = (dest / name).read_text(encoding="utf-8")
+        if source.count(text) != 1:
+            raise SystemExit(f"lite: {wheel.name}: {name} no longer has {text!r} (PATCHES)")
+        (dest / name).write_text(source.replace(text, replacement), encoding="utf-8")
+
+
+def make_sourceless(unpacked: Path) -> int:
+    """``d/__pycache__/m.cpython-3XX.pyc`` -> ``d/m.pyc`` and ``d/m.py`` removed (modules
+    that did not compile keep their source). Returns the number of modules changed."""
+    moved = 0
+    for pyc in sorted(unpacked.rglob("__pycache__/*.pyc")):
+        module = pyc.name.split(".", 1)[0]
+        source = pyc.parent.parent / f"{module}.py"
+        if source.is_file():
+            pyc.replace(source.with_suffix(".pyc"))
+            source.unlink()
+            moved += 1
+    for cache in sorted(unpacked.rglob("__pycache__"), reverse=True):
+        with contextlib.suppress(OSError):
+            cache.rmdir()
+    return moved
 
 
 def repack(source: Path, unpacked: Path, target: Path) -> None:
@@ -284,9 +352,35 @@ def precompiled(wheels: list[Path], core: Path, extra: dict[Path, dict[str, byte
         run(["node", LITE / "precompile.mjs", core, unpacked])
         for wheel, target in todo:
             target.parent.mkdir(parents=True, exist_ok=True)
+            if wheel_name(wheel) in SOURCELESS:
+                make_sourceless(unpacked / wheel.name)
             repack(wheel, unpacked / wheel.name, target)
     shutil.rmtree(unpacked, ignore_errors=True)
     return out
+
+
+STDLIB_VERSION = "stdlib-pyc-1"
+"""Changes when what ``lite/precompile_stdlib.mjs`` writes changes (part of its cache key)."""
+
+
+def precompiled_stdlib(core: Path) -> Path:
+    """``python_stdlib.zip`` with every module's ``.pyc`` beside its source (cached by the npm
+    zip's digest): the npm zip has only ``.py`` files, compiled by the browser at each start.
+    ``lite/sitecustomize.py`` is added (it installs :data:`ON_DEMAND` wheels on first import)."""
+    added = [LITE / "sitecustomize.py"]
+    key = hashlib.sha256((core / "python_stdlib.zip").read_bytes() + STDLIB_VERSION.encode())
+    for path in added:
+        key.update(path.read_bytes())
+    target = CACHE / "compiled" / f"stdlib-{key.hexdigest()[:16]}" / "python_stdlib.zip"
+    if not target.is_file():
+        log("precompiling the standard library with Pyodide's CPython under Node")
+        tmp = target.parent / "tmp"
+        shutil.rmtree(tmp, ignore_errors=True)
+        tmp.mkdir(parents=True)
+        run(["node", LITE / "precompile_stdlib.mjs", core, tmp, *added])
+        (tmp / "python_stdlib.zip").replace(target)
+        tmp.rmdir()
+    return target
 
 
 def metadata(wheel: Path) -> tuple[email.message.Message, list[str]]:
@@ -323,6 +417,8 @@ def lock(wheels: list[Path], core: Path) -> dict:
             if req.marker is None or Marker(str(req.marker)).evaluate(MARKER_ENV):
                 depends.append(canonicalize_name(req.name))
         name = canonicalize_name(message["Name"])
+        if name not in ON_DEMAND:  # installed on first import, not with what needs them
+            depends = [d for d in depends if d not in ON_DEMAND]
         packages[name] = {
             "name": name,
             "version": message["Version"],
@@ -335,7 +431,7 @@ def lock(wheels: list[Path], core: Path) -> dict:
             "unvendored_tests": False,
         }
     missing = {d for p in packages.values() for d in p["depends"]} - set(packages)
-    missing |= set(PRELOAD) - set(packages)
+    missing |= (set(PRELOAD) | set(ON_DEMAND)) - set(packages)
     if missing:
         raise SystemExit(f"lite: the lock needs wheels for {sorted(missing)}")
     return {"info": info, "packages": dict(sorted(packages.items()))}
@@ -366,6 +462,7 @@ def stage(core: Path, wheels: list[Path]) -> list[str]:
     pyodide.mkdir(parents=True)
     for name in CORE_FILES:
         shutil.copy2(core / name, pyodide / name)
+    shutil.copyfile(precompiled_stdlib(core), pyodide / "python_stdlib.zip")
     for wheel in wheels:
         shutil.copy2(wheel, pyodide / wheel.name)
     (pyodide / "pyodide-lock.json").write_text(json.dumps(lock(wheels, core), indent=1) + "\n")

@@ -6,13 +6,15 @@
 * A static server on 127.0.0.1 (started and stopped here) serves it; every page is a cold
   load in a fresh browser context (no cache, no service worker). Chromium resolves no host
   name but 127.0.0.1, every request is recorded and none may leave 127.0.0.1.
-* Each game notebook: the kernel reaches Idle, Run All gives no error output, the chart
-  cells show the committed picture (matplotlib is missing in Pyodide) with the reason, one
-  move is played by clicking the picture, and one exercise answer (computed here, in
-  CPython) is checked with ``practice(...)`` in the browser's kernel.
-* Times (median of 3 cold loads of one notebook: kernel Idle, first board drawn; each click
-  to the picture redrawn) are printed in the summary and written to
-  ``figures/screenshots/lite_times.json`` (not committed; docs/lite.md quotes them).
+* Each game notebook, 3 cold loads: seconds from navigation to the kernel Idle and to the
+  first board drawn (cells run one by one); the median of the 3 must be under 10 s (issue
+  32). On the third load the rest of the notebook runs: no error output, the chart cells
+  show the committed picture (matplotlib is missing in Pyodide) with the reason, one move is
+  played by clicking the picture, and one exercise answer (computed here, in CPython) is
+  checked with ``practice(...)`` in the browser's kernel.
+* Times (each load, the medians, each click to the picture redrawn, the load average) are
+  printed in the summary and written to ``figures/screenshots/lite_times.json`` (not
+  committed; docs/lite.md quotes them).
 """
 
 from __future__ import annotations
@@ -47,7 +49,10 @@ BUILD_SECONDS_MAX = 180
 SITE_MB_MAX = 100
 LAB_GAME = ".jp-Notebook .nekolib-game"
 COLD_LOADS = 3
-COLD_NOTEBOOK = "neko_boss.ipynb"
+FIRST_BOARD_S_MAX = float(os.environ.get("NEKOLIB_LITE_FIRST_BOARD_S", "10"))
+"""Issue 32: each game notebook draws its first board in under 10 s from navigation, cold,
+median of 3, on an idle machine (2 cores). On a busy machine the start-up scales with the CPU
+share the browser gets: ``NEKOLIB_LITE_FIRST_BOARD_S`` raises the bound there."""
 LITE_PYTHON = Path(os.environ.get("NEKOLIB_LITE_PYTHON", ROOT / ".venv-lite" / "bin" / "python"))
 
 
@@ -141,10 +146,10 @@ def lite_browser(playwright_session, chromium_path):
 
 @pytest.fixture(scope="session")
 def lite_times(request):
-    times: dict = {"cold_loads": [], "notebooks": {}}
+    times: dict = {"notebooks": {}}
     request.config._nekolib_lite = times  # printed by conftest's terminal summary
     yield times
-    if times["cold_loads"] or times["notebooks"]:
+    if times["notebooks"]:
         with contextlib.suppress(OSError):
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)
             (SCREENSHOTS / "lite_times.json").write_text(json.dumps(times, indent=1) + "\n")
@@ -301,86 +306,98 @@ def site_notebooks() -> list[str]:
 
 
 # --------------------------------------------------------------------------- tests
-def test_lite_site_cold_start_median_of_three(lite_server, lite_browser, lite_times):
-    for _ in range(COLD_LOADS):
-        with cold_page(lite_browser) as page:
-            before = len(lite_server.requests)
-            load = open_notebook(page, lite_server.base, COLD_NOTEBOOK)
-            load.pop("cell")
-            load["served_mb"] = round(lite_server.served_mb(before), 1)
-            lite_times["cold_loads"].append(load)
-            assert_stayed_on_loopback(page)
-    loads = lite_times["cold_loads"]
-    lite_times["load_average_1_5_15_min"] = [round(x, 1) for x in os.getloadavg()]
-    for key in ("kernel_idle_s", "first_board_s"):
-        lite_times[f"median_{key}"] = sorted(x[key] for x in loads)[len(loads) // 2]
-    print(f"\nLite cold loads of {COLD_NOTEBOOK}: {loads}")
-    # the goal is < 30 s on 2 cores; this bound only catches a site that stopped working fast
-    assert lite_times["median_first_board_s"] < 120, loads
+def median(values: list[float]) -> float:
+    return sorted(values)[len(values) // 2]
 
 
-@pytest.mark.parametrize("notebook", site_notebooks(), ids=lambda n: n.removesuffix(".ipynb"))
-def test_each_game_notebook_runs_and_plays_in_the_lite_site(
-    notebook, lite_server, lite_browser, lite_times
-):
+def check_the_whole_notebook(page, notebook: str, times: dict) -> str:
+    """Run the rest of the notebook and check it (errors, charts, a click, an exercise)."""
     from nekolib.classroom import exercise
 
     key = re.search(r'practice\(\\?"([\w.]+)', (ROOT / "notebooks" / notebook).read_text())[1]
     answer = answer_text(exercise(key).demo_variant().answer)  # computed here, in CPython
-    with cold_page(lite_browser) as page:
-        meter = FrameMeter(page)
-        times = open_notebook(page, lite_server.base, notebook)
-        start = time.monotonic()
-        run_the_rest(page, times.pop("cell"))
-        state = wait_all_cells(page)
-        times["run_all_s"] = round(time.monotonic() - start + times["first_board_s"], 1)
-        # the wheels' bytecode was compiled at build time, by Pyodide's own CPython
-        precompiled = page.evaluate(
-            EXECUTE_JS,
-            "import os, sympy, nekolib\nprint(os.path.isfile(sympy.__cached__),"
-            " os.path.isfile(nekolib.__cached__))",
-        )
-        assert precompiled.strip() == "True True", precompiled
+    meter = FrameMeter(page)
+    start = time.monotonic()
+    run_the_rest(page, times.pop("cell"))
+    state = wait_all_cells(page)
+    times["run_all_s"] = round(time.monotonic() - start + times["first_board_s"], 1)
+    # the wheels' and the standard library's bytecode was compiled at build time, by
+    # Pyodide's own CPython (a stdlib module from the zip comes from its .pyc)
+    precompiled = page.evaluate(
+        EXECUTE_JS,
+        "import os, sympy, nekolib, json, asyncio\nprint(sympy.__file__.endswith('.pyc'),"
+        " os.path.isfile(nekolib.__cached__), json.__file__.endswith('.zip/json/__init__.pyc'),"
+        " asyncio.__spec__.origin.endswith('.pyc'))",
+    )
+    assert precompiled.strip() == "True True True True", precompiled
 
-        errors, notes, images = [], 0, 0
-        for cell in state["cells"]:
-            for out in cell["outputs"]:
-                if out["output_type"] == "error":
-                    errors.append(f"{out['ename']}: {out['evalue']} in {cell['source'][:80]!r}")
-                if out["output_type"] == "stream" and out["name"] == "stderr":
-                    text = "".join(out["text"]) if isinstance(out["text"], list) else out["text"]
-                    if "Traceback" in text or "Error" in text:
-                        errors.append(f"stderr: {text[:200]} in {cell['source'][:80]!r}")
-            data = [o.get("data", {}) for o in cell["outputs"]]
-            said = any("matplotlib is not installed" in str(d.get("text/markdown")) for d in data)
-            notes += said
-            images += said and any(len(d.get("image/png", "")) > 1000 for d in data)
-        assert not errors, errors
-        assert notes >= 1 and images == notes, f"{notes} chart notes, {images} with a picture"
-        shown = page.evaluate(
-            """() => [...document.querySelectorAll('.jp-Notebook .jp-RenderedImage img')]
-                 .map(i => i.complete && i.naturalWidth > 100)"""
-        )
-        assert shown and all(shown), f"chart pictures drawn: {shown}"
+    errors, notes, images = [], 0, 0
+    for cell in state["cells"]:
+        for out in cell["outputs"]:
+            if out["output_type"] == "error":
+                errors.append(f"{out['ename']}: {out['evalue']} in {cell['source'][:80]!r}")
+            if out["output_type"] == "stream" and out["name"] == "stderr":
+                text = "".join(out["text"]) if isinstance(out["text"], list) else out["text"]
+                if "Traceback" in text or "Error" in text:
+                    errors.append(f"stderr: {text[:200]} in {cell['source'][:80]!r}")
+        data = [o.get("data", {}) for o in cell["outputs"]]
+        said = any("matplotlib is not installed" in str(d.get("text/markdown")) for d in data)
+        notes += said
+        images += said and any(len(d.get("image/png", "")) > 1000 for d in data)
+    assert not errors, errors
+    assert notes >= 1 and images == notes, f"{notes} chart notes, {images} with a picture"
+    shown = page.evaluate(
+        """() => [...document.querySelectorAll('.jp-Notebook .jp-RenderedImage img')]
+             .map(i => i.complete && i.naturalWidth > 100)"""
+    )
+    assert shown and all(shown), f"chart pictures drawn: {shown}"
 
-        page.locator(LAB_GAME).first.scroll_into_view_if_needed()
-        page.evaluate(QUIET_JS, 500)
-        snap = page.evaluate(SNAPSHOT_JS, LAB_GAME)
-        rng = random.Random(f"lite/{notebook}")
-        played = play_decisions(page, LAB_GAME, 1, rng, meter, snap)
-        assert played.clicked and played.board_changed, played.clicked
-        assert len(played.snapshots[-1]["log"]) > len(snap["log"]) or played.clicked[0].startswith(
-            "ready"
-        ), "the click played no move"
-        times["click_ms"] = [round(x, 1) for x in played.pictures]
+    page.locator(LAB_GAME).first.scroll_into_view_if_needed()
+    page.evaluate(QUIET_JS, 500)
+    snap = page.evaluate(SNAPSHOT_JS, LAB_GAME)
+    rng = random.Random(f"lite/{notebook}")
+    played = play_decisions(page, LAB_GAME, 1, rng, meter, snap)
+    assert played.clicked and played.board_changed, played.clicked
+    assert len(played.snapshots[-1]["log"]) > len(snap["log"]) or played.clicked[0].startswith(
+        "ready"
+    ), "the click played no move"
+    times["click_ms"] = [round(x, 1) for x in played.pictures]
 
-        said = page.evaluate(
-            EXECUTE_JS,
-            "from nekolib.classroom import practice\n"
-            f"print(practice({key!r})({answer!r}).right, practice({key!r})('0').right)",
-        )
-        assert said.strip() == "True False", said
-        assert not page.js_errors, page.js_errors[:3]
-        assert_stayed_on_loopback(page)
-    lite_times["notebooks"][notebook] = times
-    print(f"\n{notebook} in JupyterLite: {times}, checked {key} = {answer}")
+    said = page.evaluate(
+        EXECUTE_JS,
+        "from nekolib.classroom import practice\n"
+        f"print(practice({key!r})({answer!r}).right, practice({key!r})('0').right)",
+    )
+    assert said.strip() == "True False", said
+    return f"{key} = {answer}"
+
+
+@pytest.mark.parametrize("notebook", site_notebooks(), ids=lambda n: n.removesuffix(".ipynb"))
+def test_each_game_notebook_draws_its_first_board_cold_and_runs_in_the_lite_site(
+    notebook, lite_server, lite_browser, lite_times
+):
+    loads, checked = [], ""
+    for round_ in range(COLD_LOADS):
+        with cold_page(lite_browser) as page:
+            before = len(lite_server.requests)
+            times = open_notebook(page, lite_server.base, notebook)
+            times["served_mb"] = round(lite_server.served_mb(before), 1)
+            times["load_average_1_min"] = round(os.getloadavg()[0], 1)
+            if round_ == COLD_LOADS - 1:  # the last load goes on through the whole notebook
+                checked = check_the_whole_notebook(page, notebook, times)
+            times.pop("cell", None)
+            assert not page.js_errors, page.js_errors[:3]
+            assert_stayed_on_loopback(page)
+            loads.append(times)
+    result = {
+        "median_kernel_idle_s": median([x["kernel_idle_s"] for x in loads]),
+        "median_first_board_s": median([x["first_board_s"] for x in loads]),
+        "loads": loads,
+    }
+    lite_times["notebooks"][notebook] = result
+    print(f"\n{notebook} in JupyterLite, {COLD_LOADS} cold loads: {result}; checked {checked}")
+    assert result["median_first_board_s"] < FIRST_BOARD_S_MAX, (
+        f"{notebook}: first board drawn after {result['median_first_board_s']} s "
+        f"(median of {COLD_LOADS} cold loads; load average {os.getloadavg()[0]:.1f})",
+        loads,
+    )
