@@ -2,8 +2,16 @@
 
 :func:`run` submits games to a Dask ``Client``, either of a ``LocalCluster`` it starts on
 127.0.0.1 (``workers`` processes, one thread each) or of the scheduler at ``scheduler``
-(``tcp://host:8786``; its workers must run the same nekolib: checked before submitting).
-``serial=True`` (and :func:`run_serial`) plays the same games in this process instead.
+(``tcp://host:8786``). ``serial=True`` (and :func:`run_serial`) plays the same games in
+this process instead.
+
+* **One code.** Every worker must run this process's nekolib: checked before submitting,
+  again by each task on its worker before it plays (a worker that joined later with other
+  code raises :class:`WorkerVersionError`, naming itself and the changed fields, in its log
+  and in the run), and on each row before it is stored. ``allow_mixed`` stores such games,
+  recorded in the file.
+* **One writer.** The store is locked for the run (:class:`~nekolib.lab.store.RunLock`):
+  a second run into the same file stops at once, naming the first.
 
 * **Complete or fail.** Rows are appended to the store as games finish, so a killed run
   resumes where it stopped. When the run ends the store must hold every game, else
@@ -29,8 +37,8 @@ from typing import Any
 from nekolib.core import NekoError
 from nekolib.lab.experiment import Experiment
 from nekolib.lab.play import play_games
-from nekolib.lab.store import Store
-from nekolib.lab.version import code_version, same_code
+from nekolib.lab.store import RunLock, Store
+from nekolib.lab.version import WorkerVersionError, code_difference, code_version, same_code
 
 __all__ = [
     "IncompleteRunError",
@@ -48,10 +56,6 @@ RowsHook = Callable[[list[dict[str, Any]]], None]
 
 class IncompleteRunError(NekoError):
     """A run ended without every game of the experiment in its store."""
-
-
-class WorkerVersionError(NekoError):
-    """A cluster whose workers run other nekolib code than this process."""
 
 
 def default_workers() -> int:
@@ -91,16 +95,19 @@ def run(
     Raises :class:`IncompleteRunError` if the store lacks a game when the run ends.
     """
     store = Store(results_path(experiment, out), experiment)
-    store.open(allow_mixed=allow_mixed)
-    todo = store.missing()
-    if todo and serial:
-        _run_serial(experiment, store, todo, progress, on_rows)
-    elif todo:
-        with _client(scheduler, workers or default_workers()) as client:
-            check_workers(client)
-            size = window or 2 * max(1, sum(client.nthreads().values()))
-            _run_on(client, experiment, store, _batches(todo, batch), size, progress, on_rows)
-    return complete_rows(store)
+    with RunLock(store.path):
+        store.open(allow_mixed=allow_mixed)
+        todo = store.missing()
+        if todo and serial:
+            _run_serial(experiment, store, todo, progress, on_rows)
+        elif todo:
+            with _client(scheduler, workers or default_workers()) as client:
+                if not allow_mixed:
+                    check_workers(client)
+                size = window or 2 * max(1, sum(client.nthreads().values()))
+                batches = _batches(todo, batch)
+                _run_on(client, experiment, store, batches, size, progress, on_rows)
+        return complete_rows(store)
 
 
 def run_serial(
@@ -158,9 +165,8 @@ def check_workers(client: Any) -> None:
         worker, version = next(iter(wrong.items()))
         raise WorkerVersionError(
             f"{len(wrong)} of {len(theirs)} workers run other nekolib code than this process "
-            f"(e.g. {worker}: source {version.get('source')}, Python {version.get('python')}; "
-            f"here: source {here['source']}, Python {here['python']}): install the same nekolib "
-            "on the workers"
+            f"(e.g. {worker}: {code_difference(here, version)}): install the same nekolib "
+            "on the workers (or pass --allow-mixed to store their games anyway, recorded)"
         )
 
 
@@ -266,7 +272,8 @@ def _run_on(
         if indices is None:
             return None
         key = task_key(experiment, indices)
-        future = client.submit(play_games, experiment, indices, key=key, pure=False)
+        expected = None if store.allow_mixed else store.code
+        future = client.submit(play_games, experiment, indices, expected, key=key, pure=False)
         pending[key] = (future, indices)
         return future
 
