@@ -570,3 +570,65 @@ def test_docstring_and_comment_edits_keep_the_version_code_edits_change_it(tmp_p
         code_difference(a, b)
         == f"source {before} -> {after} (nekolib's Python code changed); python 3.12.1 -> 3.13.0"
     )
+
+
+def test_csv_export_carries_the_code_and_refuses_an_unfinished_file(tmp_path, capsys):
+    import csv
+
+    from nekolib.lab import code_version
+
+    exp = parse_experiment(QUICK | {"games": 6})
+    path = results_path(exp, tmp_path)
+    run_serial(exp, tmp_path)
+    out = tmp_path / "quick.csv"
+    assert main(["lab", "export", "--csv", str(path), "-o", str(out)]) == 0
+    with out.open(newline="") as f:
+        table = list(csv.DictReader(f))
+    here = code_version()
+    assert {(t["code"], t["commit"], t["python"]) for t in table} == {
+        (here["source"], here["commit"] or "", here["python"])
+    }
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join(lines[:3] + lines[5:]) + "\n")  # games 1 and 3 missing
+    out.unlink()
+    assert main(["lab", "export", "--csv", str(path), "-o", str(out)]) == 3
+    assert "lacks 2 of 6 games" in capsys.readouterr().err and not out.exists()
+    assert main(["lab", "export", "--csv", str(path), "-o", str(out), "--allow-incomplete"]) == 0
+
+
+def test_ctrl_c_on_a_local_cluster_stops_with_one_line(tmp_path):
+    """SIGINT to the whole process group (what a terminal's Ctrl-C does) once games are being
+    stored: exit 130 and one line on stderr. It printed a traceback from each worker
+    process, the half-started nanny and the cluster's atexit hook."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    toml = tmp_path / "long.toml"
+    toml.write_text(
+        'game = "neko_boss"\nplayers = 2\ngames = 4000\nseed = 9\nrotate = ["random", "greedy"]\n'
+        '[params]\nboard = "grid_3x4"\n'
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "nekolib", "lab", "run", str(toml), "--workers", "2", "--quiet",
+         "--out", str(tmp_path)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )  # fmt: skip
+    store = tmp_path / "long.jsonl"
+    try:
+        while not store.exists() or len(store.read_text().splitlines()) < 20:
+            assert proc.poll() is None, proc.communicate()
+            time.sleep(0.2)
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 130
+    assert err.splitlines() == [
+        "stopped: finished games are stored; run the same command to resume"
+    ], err
+    assert not (tmp_path / "long.jsonl.lock").exists()

@@ -79,7 +79,8 @@ def tidy(rows: Iterable[Row]) -> list[dict[str, Any]]:
     """One flat dict per game: index, players, sweep values, seating, winner(s), length, ...
 
     ``winner`` is the winning seat (``"tie"`` when shared); ``winner_agent`` its agent
-    (agents joined with ``+`` on a tie).
+    (agents joined with ``+`` on a tie); ``code``, ``commit`` and ``python``: the code that
+    played the game (source hash, git commit, Python version; blank if not recorded).
     """
     table = []
     for row in rows:
@@ -94,6 +95,10 @@ def tidy(rows: Iterable[Row]) -> list[dict[str, Any]]:
         if row.get("scores") is not None:
             flat["scores"] = " ".join(_fmt(s) for s in row["scores"])
         flat["seed"] = row["seed"]
+        code = row.get("code") or {}
+        flat["code"] = code.get("source") or ""
+        flat["commit"] = code.get("commit") or ""
+        flat["python"] = code.get("python") or ""
         table.append(flat)
     return table
 
