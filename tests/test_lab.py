@@ -29,6 +29,7 @@ from nekolib.lab import (
     to_markdown,
     wilson,
 )
+from nekolib.lab.inference import holm, norm_sf
 
 ROOT = Path(__file__).resolve().parent.parent
 BASE = {"game": "neko_in", "players": 3, "games": 6, "seed": 1, "rotate": ["random", "greedy"]}
@@ -392,5 +393,20 @@ def test_seat_and_sweep_tables_by_hand():
     sweep = sweep_summary(rows)
     assert (sweep[0]["W"], sweep[0]["D"], sweep[0]["L"]) == (6, 2, 2) and "W" not in sweep[1]
     assert (sweep[0]["seat0_low"], sweep[0]["seat0_high"]) == wilson(7, 10)
-    (length, seat) = sweep_tests(rows)
-    assert length["quantity"] == "game length" and seat["test"] == "chi-square, 2 df"
+    (length, seat, draws) = sweep_tests(rows)
+    assert length["quantity"] == "game length"
+    assert seat["quantity"] == "seat 0 W vs L (decisive games)"
+    assert seat["test"] == "chi-square, 1 df"  # 6-2 against 5-5: the draws left out
+    assert seat["p"] == pytest.approx(2 * norm_sf(math.sqrt(seat["statistic"])))
+    expected = [[6, 2], [5, 5]]  # by hand: Pearson's chi-square of W/L per value
+    total, rows_, cols = 18, [8, 10], [11, 7]
+    chi2 = sum((expected[i][j] - rows_[i] * cols[j] / total) ** 2 / (rows_[i] * cols[j] / total)
+               for i in range(2) for j in range(2))  # fmt: skip
+    assert seat["statistic"] == pytest.approx(chi2)
+    assert draws["quantity"] == "seat 0 draw rate" and draws["test"] == "chi-square, 1 df"
+    assert [t["p_holm"] for t in (length, seat, draws)] == holm(
+        [length["p"], seat["p"], draws["p"]]
+    )
+    # Holm over the two sweep values' seat tests: 2 x the smaller p, then the larger
+    assert [t["p_holm"] for t in tests] == pytest.approx([2 * tests[0]["p"], 1.0])
+    assert tests[0]["family"] == "Holm over 2 tests"

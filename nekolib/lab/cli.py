@@ -224,7 +224,22 @@ def summary_text(path: str | Path) -> str:
         parts += ["### Head to head (stronger first)", to_markdown(head_to_head(rows), digits=3)]
     if rows:
         parts.append("### Seats (one table and one test per player count and rule variant)")
-        parts.append(to_markdown(seat_tests(rows), digits=3))
+        tests = seat_tests(rows)
+        keep = ["players", "point", "games", "W", "D", "L", "shared", "test", "statistic", "p",
+                "p_holm", "trend", "trend_p", "trend_holm", "edge80", "ci_edge"]  # fmt: skip
+        keep = [c for c in keep if any(c in t for t in tests)]
+        parts.append(to_markdown(tests, keep, digits=3))
+        parts.append(
+            f"p_holm: {tests[0]['family']} (player counts x rule variants); trend: the "
+            "winner's mean seat number minus the fair one (negative: early seats win more), "
+            "its own Holm family; edge80: the seat edge detected with 80% power; ci_edge: the "
+            "largest edge the 95% intervals leave possible.\n\n"
+            + "\n".join(
+                f"- {t['players']} players{', ' + t['point'] if t.get('point') else ''}: "
+                f"{t['reading']}"
+                for t in tests
+            )
+        )
         columns = ["players", "point", "seat", "n", "wins", "solo", "shared", "share", "low",
                    "high", "fair", "p_holm", "edge"]  # fmt: skip
         table = seat_shares(rows)
