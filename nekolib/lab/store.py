@@ -64,6 +64,7 @@ class Store:
         self.code = code_version()
         """The code whose games this run stores (rows from other code are refused)."""
         self.allow_mixed = False
+        self._headed = False
 
     # -- reading -------------------------------------------------------------------------
     def header(self) -> dict[str, Any] | None:
@@ -96,6 +97,7 @@ class Store:
         line. A missing file is not created here: :meth:`append` writes the header with the
         first game (a file holding only a header counts as holding no game)."""
         self.allow_mixed = allow_mixed
+        self._headed = False
         if self.header() is None:
             return
         self._check_header()
@@ -128,9 +130,11 @@ class Store:
                 f"{len(others)} of {len(rows)} games of this batch refused, none stored. "
                 "Every worker must run the same nekolib (or pass --allow-mixed, recorded)"
             )
-        if self.header() is None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.path.write_text(json.dumps(self._header()) + "\n", encoding="utf-8")
+        if not self._headed:  # checked once: reading the file per batch is quadratic
+            if self.header() is None:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self.path.write_text(json.dumps(self._header()) + "\n", encoding="utf-8")
+            self._headed = True
         if others:
             self._record(
                 {
