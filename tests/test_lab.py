@@ -29,6 +29,7 @@ from nekolib.lab import (
     to_markdown,
     wilson,
 )
+from nekolib.lab.inference import holm, norm_sf
 
 ROOT = Path(__file__).resolve().parent.parent
 BASE = {"game": "neko_in", "players": 3, "games": 6, "seed": 1, "rotate": ["random", "greedy"]}
@@ -392,5 +393,52 @@ def test_seat_and_sweep_tables_by_hand():
     sweep = sweep_summary(rows)
     assert (sweep[0]["W"], sweep[0]["D"], sweep[0]["L"]) == (6, 2, 2) and "W" not in sweep[1]
     assert (sweep[0]["seat0_low"], sweep[0]["seat0_high"]) == wilson(7, 10)
-    (length, seat) = sweep_tests(rows)
-    assert length["quantity"] == "game length" and seat["test"] == "chi-square, 2 df"
+    (length, seat, draws) = sweep_tests(rows)
+    assert length["quantity"] == "game length"
+    assert seat["quantity"] == "seat 0 W vs L (decisive games)"
+    assert seat["test"] == "chi-square, 1 df"  # 6-2 against 5-5: the draws left out
+    assert seat["p"] == pytest.approx(2 * norm_sf(math.sqrt(seat["statistic"])))
+    expected = [[6, 2], [5, 5]]  # by hand: Pearson's chi-square of W/L per value
+    total, rows_, cols = 18, [8, 10], [11, 7]
+    chi2 = sum((expected[i][j] - rows_[i] * cols[j] / total) ** 2 / (rows_[i] * cols[j] / total)
+               for i in range(2) for j in range(2))  # fmt: skip
+    assert seat["statistic"] == pytest.approx(chi2)
+    assert draws["quantity"] == "seat 0 draw rate" and draws["test"] == "chi-square, 1 df"
+    assert [t["p_holm"] for t in (length, seat, draws)] == holm(
+        [length["p"], seat["p"], draws["p"]]
+    )
+    # Holm over the two sweep values' seat tests: 2 x the smaller p, then the larger
+    assert [t["p_holm"] for t in tests] == pytest.approx([2 * tests[0]["p"], 1.0])
+    assert tests[0]["family"] == "Holm over 2 tests"
+
+
+def test_sweep_charts_name_values_draw_no_lines_and_leave_out_saturated_panels():
+    """The committed sweeps as a designer reads them: the catch die's values by name (not
+    '0,1,2,3,-1,-1'), points with intervals and no line joining two categories, and the
+    card-ranks sweep (greedy beat random in all 480 games) without its saturated win-share
+    panels (they used to show 1.0 against 0.0 at every value, and seat shares of 0.5)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from nekolib.lab.charts import figures
+
+    charts = figures()
+    dice = charts["neko_in_lab_dice"]()
+    ticks = [t.get_text() for t in dice.axes[0].get_xticklabels()]
+    assert ticks == ["published die", "2 blank faces", "4 blank faces", "no catching"]
+    for ax in dice.axes:
+        drawn = [line for line in ax.get_lines() if len(line.get_xdata()) > 1]
+        assert drawn, "no points drawn"
+        for line in drawn:  # the only lines with several points: the no-edge reference
+            assert line.get_linestyle() == "None" or set(line.get_ydata()) == {0.25}
+    ranks = charts["manekinecollection_lab_ranks"]()
+    assert len(ranks.axes) == 2
+    assert "greedy won 480 of 480 seats at every value" in ranks._suptitle.get_text()
+    labels = [t.get_text() for t in ranks.axes[1].get_xticklabels()]
+    assert labels[2] == "default (1-6)" and ranks.axes[1].get_ylabel().startswith("mean final")
+    boards = charts["neko_boss_lab_boards"]()
+    title = boards._suptitle.get_text()
+    assert "seat 0 W vs L (decisive games): p = 0.46" in title and "draw rate" in title
+    plt.close("all")

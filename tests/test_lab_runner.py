@@ -4,6 +4,7 @@ killed run resumes without replaying a finished game."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -329,3 +330,305 @@ def test_results_default_to_the_working_directory(tmp_path, monkeypatch):
     exp = parse_experiment(QUICK)
     monkeypatch.chdir(tmp_path)
     assert results_path(exp) == tmp_path / "results" / "quick.jsonl"
+
+
+# --------------------------------------------------------------------------- issue 30: one code
+def _other_code(tmp_path):
+    """A copy of this nekolib with one agent changed (a constant added to an agent module),
+    as a worker installed from another checkout would run it."""
+    import shutil
+
+    import nekolib
+
+    root = tmp_path / "other"
+    shutil.copytree(
+        Path(nekolib.__file__).parent,
+        root / "nekolib",
+        ignore=shutil.ignore_patterns("__pycache__"),
+    )
+    agents = root / "nekolib" / "neko_boss" / "agents.py"
+    agents.write_text(agents.read_text() + "\nCHANGED_BY_A_TEST = 1\n")
+    return root
+
+
+def _wait_for_workers(cluster, n, proc, timeout=120):
+    import time
+
+    start = time.monotonic()
+    while len(cluster.scheduler.workers) < n:
+        assert proc.poll() is None, "the other worker exited"
+        assert time.monotonic() - start < timeout, "the other worker never joined"
+        time.sleep(0.1)
+
+
+def test_a_worker_with_other_code_joining_mid_run_has_its_games_refused(tmp_path):
+    """A real scheduler and worker on 127.0.0.1; 2 s into the run a second worker joins from
+    a checkout whose Neko Boss agents differ. It used to play its share of the games, all
+    stored, exit 0. Now its task refuses to play (its log says why), the run fails naming
+    it and the changed field, and every stored row is this run's code."""
+    import os
+    import subprocess
+    import sys
+
+    from nekolib.lab import code_version
+    from nekolib.lab.runner import WorkerVersionError, local_cluster
+
+    other = _other_code(tmp_path)
+    exp = parse_experiment(QUICK | {"games": 40})
+    cluster = local_cluster(1)
+    log = tmp_path / "other-worker.log"
+    procs: list = []
+
+    def join_other_worker(rows):
+        if procs:
+            return
+        with log.open("w") as err:
+            procs.append(
+                subprocess.Popen(
+                    [
+                        sys.executable,
+                        "-m",
+                        "distributed.cli.dask_worker",
+                        cluster.scheduler_address,
+                        "--nthreads",
+                        "1",
+                        "--no-nanny",
+                        "--host",
+                        "127.0.0.1",
+                        "--no-dashboard",
+                    ],
+                    cwd=other,
+                    env={**os.environ, "PYTHONPATH": str(other)},
+                    stdout=subprocess.DEVNULL,
+                    stderr=err,
+                )
+            )
+        _wait_for_workers(cluster, 2, procs[0])
+
+    try:
+        with pytest.raises(WorkerVersionError) as refused:
+            run(
+                exp, tmp_path / "out", scheduler=cluster.scheduler_address, window=2,
+                progress=False, on_rows=join_other_worker,
+            )  # fmt: skip
+    finally:
+        for proc in procs:
+            proc.terminate()
+            proc.wait(timeout=60)
+        cluster.close()
+    message = str(refused.value)
+    assert "runs other nekolib code than the run that sent it games" in message
+    assert f"source {code_version()['source']} -> " in message  # the changed field, named
+    assert "tcp://127.0.0.1:" in message and "played none of them" in message
+    assert "runs other nekolib code" in log.read_text()  # the worker was told why
+    stored = Store(results_path(exp, tmp_path / "out"), exp).rows()
+    assert 0 < len(stored) < exp.total
+    assert all(row["code"] == code_version() for row in stored)
+    assert not (tmp_path / "out" / "quick.jsonl.lock").exists()
+
+
+def test_rows_of_other_code_are_refused_before_they_are_stored(tmp_path):
+    """The store checks every row it is given (whatever played it), unless allow_mixed."""
+    from nekolib.lab import MixedVersionsError
+    from nekolib.lab.play import play_games
+    from nekolib.lab.store import events
+
+    exp = parse_experiment(QUICK)
+    store = Store(results_path(exp, tmp_path), exp)
+    store.open()
+    rows = play_games(exp, [0, 1])
+    foreign = rows[1] | {"code": rows[1]["code"] | {"source": "0" * 16}}
+    with pytest.raises(MixedVersionsError, match=r"game 1 came back .* \(source \w+ -> 0{16}"):
+        store.append([rows[0], foreign])
+    assert not store.path.exists()  # nothing of the batch, not even a header
+    store.open(allow_mixed=True)
+    store.append([rows[0], foreign])
+    assert [e["games"] for e in events(store.path)] == [[1]]
+    assert len(store.rows()) == 2
+
+
+def test_a_worker_refuses_to_play_for_other_code():
+    from nekolib.lab import code_version
+    from nekolib.lab.play import play_games
+    from nekolib.lab.runner import WorkerVersionError
+
+    exp = parse_experiment(QUICK)
+    assert len(play_games(exp, [0], code_version())) == 1
+    with pytest.raises(WorkerVersionError, match=r"\(source 0{16} -> \w+.*played none of them"):
+        play_games(exp, [0], code_version() | {"source": "0" * 16})
+
+
+def test_a_second_run_into_the_same_results_refuses_at_once(tmp_path):
+    """While a run writes results/quick.jsonl, the same command from another terminal stops
+    at once (exit 2) naming the first run; the first completes with one line per game.
+    Both used to exit 0 having stored 1.5 times the games."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    exp = parse_experiment(QUICK)
+    toml = tmp_path / "quick.toml"
+    toml.write_text(
+        'game = "neko_boss"\nplayers = 2\ngames = 24\nseed = 9\nrotate = ["random", "greedy"]\n'
+        '[params]\nboard = "grid_3x4"\n'
+    )
+    second: list = []
+
+    def start_the_same_run(rows):
+        if second:
+            return
+        start = time.monotonic()
+        done = subprocess.run(
+            [sys.executable, "-m", "nekolib", "lab", "run", str(toml), "--serial", "--quiet",
+             "--out", str(tmp_path)],
+            capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+        second.append((done, time.monotonic() - start))
+
+    rows = run_serial(exp, tmp_path, on_rows=start_the_same_run)
+    ((done, _seconds),) = second
+    assert done.returncode == 2, done.stderr
+    assert "quick.jsonl is being written by another run" in done.stderr
+    assert f"pid {os.getpid()} on " in done.stderr
+    assert len(rows) == exp.total
+    lines = results_path(exp, tmp_path).read_text().splitlines()
+    assert len(lines) == 1 + exp.total
+    assert not (tmp_path / "quick.jsonl.lock").exists()
+
+
+def test_a_dead_runs_lock_is_taken_over(tmp_path):
+    import subprocess
+    import sys
+
+    from nekolib.lab.store import RunLock, RunLockedError
+
+    exp = parse_experiment(QUICK | {"games": 4})
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    lock = tmp_path / "quick.jsonl.lock"
+    lock.write_text(json.dumps({"pid": gone.pid, "host": __import__("platform").node()}))
+    assert len(run_serial(exp, tmp_path)) == 4
+    assert not lock.exists()
+    with RunLock(results_path(exp, tmp_path)), pytest.raises(RunLockedError, match="pid"):
+        run_serial(exp, tmp_path)
+
+
+def test_a_refused_run_leaves_no_file_that_blocks_the_next(tmp_path, monkeypatch):
+    """A run refused before any game (a worker with other code) used to leave a header-only
+    file whose header then refused the correct re-run as other code."""
+    from nekolib.lab import runner
+    from nekolib.lab.runner import WorkerVersionError
+
+    exp = parse_experiment(QUICK | {"games": 4})
+    path = results_path(exp, tmp_path)
+
+    def refuse(client):
+        raise WorkerVersionError("1 of 1 workers run other nekolib code")
+
+    monkeypatch.setattr(runner, "check_workers", refuse)
+    with pytest.raises(WorkerVersionError):
+        run(exp, tmp_path, workers=1, progress=False)
+    assert not path.exists() and not Path(str(path) + ".lock").exists()
+    # a header-only file from older code (written by an older nekolib's refused run)
+    header = {"experiment": exp.to_dict(), "fingerprint": exp.fingerprint(), "total": 4}
+    path.write_text(json.dumps(header | {"code": {"source": "0" * 16}}) + "\n")
+    assert len(run_serial(exp, tmp_path)) == 4
+
+
+def test_another_experiment_is_refused_naming_what_changed(tmp_path):
+    exp = parse_experiment(QUICK | {"games": 2})
+    run_serial(exp, tmp_path)
+    other = parse_experiment(QUICK | {"games": 2, "seed": 10, "params": {"board": "town_4x6"}})
+    with pytest.raises(
+        NekoError, match=r"changed: params.board 'grid_3x4' -> 'town_4x6', seed 9 -> 10"
+    ):
+        run_serial(other, tmp_path)
+
+
+def test_docstring_and_comment_edits_keep_the_version_code_edits_change_it(tmp_path):
+    from nekolib.lab.version import code_difference, source_hash
+
+    package = tmp_path / "pkg"
+    package.mkdir()
+    module = package / "rules.py"
+    module.write_text(
+        '"""Rules."""\n\nLIMIT = 3\n"""The limit."""\n\n\ndef f(x):\n    return x + LIMIT\n'
+    )
+    before = source_hash(package)
+    module.write_text(
+        '"""Rules, as the rulebook says."""\n\n# a comment\nLIMIT = 3\n"""The limit (p. 2)."""\n\n'
+        '\ndef f(x):\n    """Add the limit."""\n    return x + LIMIT  # why\n'
+    )
+    assert source_hash(package) == before
+    module.write_text('"""Rules."""\n\nLIMIT = 4\n\n\ndef f(x):\n    return x + LIMIT\n')
+    after = source_hash(package)
+    assert after != before
+    a = {"source": before, "python": "3.12.1", "commit": "a" * 40}
+    b = {"source": after, "python": "3.13.0", "commit": "a" * 40}
+    assert (
+        code_difference(a, b)
+        == f"source {before} -> {after} (nekolib's Python code changed); python 3.12.1 -> 3.13.0"
+    )
+
+
+def test_csv_export_carries_the_code_and_refuses_an_unfinished_file(tmp_path, capsys):
+    import csv
+
+    from nekolib.lab import code_version
+
+    exp = parse_experiment(QUICK | {"games": 6})
+    path = results_path(exp, tmp_path)
+    run_serial(exp, tmp_path)
+    out = tmp_path / "quick.csv"
+    assert main(["lab", "export", "--csv", str(path), "-o", str(out)]) == 0
+    with out.open(newline="") as f:
+        table = list(csv.DictReader(f))
+    here = code_version()
+    assert {(t["code"], t["commit"], t["python"]) for t in table} == {
+        (here["source"], here["commit"] or "", here["python"])
+    }
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join(lines[:3] + lines[5:]) + "\n")  # games 1 and 3 missing
+    out.unlink()
+    assert main(["lab", "export", "--csv", str(path), "-o", str(out)]) == 3
+    assert "lacks 2 of 6 games" in capsys.readouterr().err and not out.exists()
+    assert main(["lab", "export", "--csv", str(path), "-o", str(out), "--allow-incomplete"]) == 0
+
+
+def test_ctrl_c_on_a_local_cluster_stops_with_one_line(tmp_path):
+    """SIGINT to the whole process group (what a terminal's Ctrl-C does) once games are being
+    stored: exit 130 and one line on stderr. It printed a traceback from each worker
+    process, the half-started nanny and the cluster's atexit hook."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    toml = tmp_path / "long.toml"
+    toml.write_text(
+        'game = "neko_boss"\nplayers = 2\ngames = 4000\nseed = 9\nrotate = ["random", "greedy"]\n'
+        '[params]\nboard = "grid_3x4"\n'
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "nekolib", "lab", "run", str(toml), "--workers", "2", "--quiet",
+         "--out", str(tmp_path)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )  # fmt: skip
+    store = tmp_path / "long.jsonl"
+    try:
+        while not store.exists() or len(store.read_text().splitlines()) < 20:
+            assert proc.poll() is None, proc.communicate()
+            time.sleep(0.2)
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 130
+    assert err.splitlines() == [
+        "stopped: finished games are stored; run the same command to resume"
+    ], err
+    assert not (tmp_path / "long.jsonl.lock").exists()

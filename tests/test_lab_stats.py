@@ -99,30 +99,59 @@ def test_power_line_matches_statsmodels_normal_power():
 # --------------------------------------------------------------------------- committed results
 @pytest.mark.parametrize("path", RESULTS, ids=[p.stem for p in RESULTS])
 def test_seat_tests_of_committed_results_match_scipy_and_statsmodels(path):
+    """Every table's test, the ordered-seat trend test and Holm over the file's family
+    (player counts x sweep values; seats of every table) recomputed independently."""
+    weightstats = pytest.importorskip("statsmodels.stats.weightstats")
     _, rows = read_rows(path)
     tests = seat_tests(rows)
     shares = seat_shares(rows)
+    raw_many = []
     for test in tests:
         point = test.get("point", "")
         mine = [
             s for s in shares if s["players"] == test["players"] and s.get("point", "") == point
         ]
+        members = [
+            r for r in rows if r["players"] == test["players"]
+            and ", ".join(f"{k}={_compact(v)}" for k, v in (r.get("point") or {}).items()) == point
+        ]  # fmt: skip
         n = test["players"]
         games = test["games"]
+        assert len(members) == games
         if n == 2:
             ref = stats.binomtest(test["W"], test["W"] + test["L"]).pvalue
             assert test["p"] == pytest.approx(ref, rel=1e-9)
+            low, high = smp.proportion_confint(test["W"], test["W"] + test["L"], method="wilson")
+            assert test["ci_edge"] == pytest.approx(max(0.5 - low, high - 0.5))
         else:
             ref = stats.chisquare([s["wins"] for s in mine], [games / n] * n)
             assert test["statistic"] == pytest.approx(ref.statistic)
             assert test["p"] == pytest.approx(ref.pvalue, rel=1e-7, abs=1e-300)
             raw = [smp.proportions_ztest(s["wins"], games, 1 / n, prop_var=1 / n)[1] for s in mine]
             assert [s["p"] for s in mine] == pytest.approx(raw)
-            adjusted = multitest.multipletests(raw, method="holm")[1]
-            assert [s["p_holm"] for s in mine] == pytest.approx(list(adjusted))
+            raw_many += raw
+            # the trend: each game's winner seat number (shares averaged), z against (n-1)/2
+            ys = [sum(seat * r for seat, r in enumerate(g["returns"])) for g in members]
+            _, p = weightstats.ztest(ys, value=(n - 1) / 2)
+            assert test["trend_p"] == pytest.approx(p, rel=1e-9)
+            assert test["trend"] == pytest.approx(sum(ys) / games - (n - 1) / 2)
         for s in mine:
             ref_low, ref_high = smp.proportion_confint(s["wins"], games, method="wilson")
             assert (s["low"], s["high"]) == (pytest.approx(ref_low), pytest.approx(ref_high))
+    adjusted = multitest.multipletests([t["p"] for t in tests], method="holm")[1]
+    assert [t["p_holm"] for t in tests] == pytest.approx(list(adjusted))
+    trended = [t for t in tests if "trend_holm" in t]
+    if trended:
+        adjusted = multitest.multipletests([t["trend_p"] for t in trended], method="holm")[1]
+        assert [t["trend_holm"] for t in trended] == pytest.approx(list(adjusted))
+    many = [s for s in shares if s["players"] > 2]
+    if many:
+        adjusted = multitest.multipletests(raw_many, method="holm")[1]
+        assert [s["p_holm"] for s in many] == pytest.approx(list(adjusted))
+
+
+def _compact(value):
+    return ",".join(map(_compact, value)) if isinstance(value, list) else str(value)
 
 
 @pytest.mark.parametrize(
@@ -131,6 +160,8 @@ def test_seat_tests_of_committed_results_match_scipy_and_statsmodels(path):
     ids=[p.stem for p in RESULTS if _kind(p) == "sweep"],
 )
 def test_sweep_tests_of_committed_results_match_scipy(path):
+    """Game length (Kruskal-Wallis), seat 0's W vs L among decisive games and the draw rate
+    apart (chi-square of homogeneity), Holm over all of them."""
     header, rows = read_rows(path)
     key = next(iter(header["experiment"]["sweep"]))
     values = header["experiment"]["sweep"][key]
@@ -138,14 +169,72 @@ def test_sweep_tests_of_committed_results_match_scipy(path):
     tests = {t["quantity"]: t for t in sweep_tests(rows)}
     ref = stats.kruskal(*[[r["length"] for r in g] for g in groups])
     assert tests["game length"]["p"] == pytest.approx(ref.pvalue, rel=1e-7)
-    table = []
+    wdl = []
     for g in groups:
         w = sum(1 for r in g if r["winners"] == [0])
         d = sum(1 for r in g if 0 in r["winners"] and len(r["winners"]) > 1)
-        table.append([w, d, len(g) - w - d])
-    table = [[row[j] for j in range(3) if any(t[j] for t in table)] for row in table]
-    ref = stats.chi2_contingency(table, correction=False)
-    assert tests["seat 0 W/D/L"]["p"] == pytest.approx(ref.pvalue, rel=1e-7)
+        wdl.append([w, d, len(g) - w - d])
+    ref = stats.chi2_contingency([[w, lost] for w, _, lost in wdl], correction=False)
+    assert tests["seat 0 W vs L (decisive games)"]["p"] == pytest.approx(ref.pvalue, rel=1e-7)
+    if any(d for _, d, _ in wdl):
+        ref = stats.chi2_contingency([[d, w + lost] for w, d, lost in wdl], correction=False)
+        assert tests["seat 0 draw rate"]["p"] == pytest.approx(ref.pvalue, rel=1e-7)
+    else:
+        assert "seat 0 draw rate" not in tests
+    table = [t for t in tests.values() if t["p"] == t["p"]]  # nan: nothing varied, no test
+    adjusted = multitest.multipletests([t["p"] for t in table], method="holm")[1]
+    assert [t["p_holm"] for t in table] == pytest.approx(list(adjusted))
+
+
+def test_the_boards_sweep_differs_in_draws_not_in_wins():
+    """The committed Neko Boss boards sweep: 'seat 0 W/D/L p = 1e-15' was the draws (48 of
+    400 on grid_3x4, 2 on grid_4x6_diagonal); wins against losses do not differ (p 0.46),
+    and grid_4x6_diagonal's seat test (p 0.031) is not significant over the 4 boards."""
+    rows = _rows("neko_boss_boards")
+    tests = {t["quantity"]: t for t in sweep_tests(rows)}
+    assert tests["seat 0 W vs L (decisive games)"]["p"] == pytest.approx(0.457, abs=5e-4)
+    assert tests["seat 0 draw rate"]["p_holm"] < 1e-12
+    diagonal = next(t for t in seat_tests(rows) if t["point"] == "board=grid_4x6_diagonal")
+    assert diagonal["p"] == pytest.approx(0.031, abs=5e-4)
+    assert diagonal["p_holm"] == pytest.approx(0.124, abs=5e-4)
+    assert diagonal["reading"].startswith("no seat edge found (Holm p 0.12)")
+
+
+def test_seat_trend_against_statsmodels_and_a_planted_edge():
+    """seat_trend is statsmodels' one-sample z of the winner's seat number; on games where
+    seat 0 wins 31%, seats 1-3 23% each (4 000 games, seeded) it finds the edge that the
+    chi-square of the four shares finds less often, and with no edge it is uniform-ish."""
+    import random
+
+    from nekolib.lab.inference import seat_trend
+
+    weightstats = pytest.importorskip("statsmodels.stats.weightstats")
+    rng = random.Random(5)
+    weights = [0.31, 0.23, 0.23, 0.23]
+    games = [[float(s == w) for s in range(4)]
+             for w in rng.choices(range(4), weights, k=4000)]  # fmt: skip
+    diff, z, p = seat_trend(games)
+    ys = [g.index(1.0) for g in games]
+    ref_z, ref_p = weightstats.ztest(ys, value=1.5)
+    assert (z, p) == (pytest.approx(ref_z), pytest.approx(ref_p))
+    assert diff < 0 and p < 1e-6
+    false = 0
+    for k in range(200):  # no edge: about 5% of seeded tables reject at 5%
+        r = random.Random(k)
+        null = [[float(s == w) for s in range(4)] for w in (r.randrange(4) for _ in range(200))]
+        false += seat_trend(null)[2] < 0.05
+    assert 2 <= false <= 20
+
+
+def test_detectable_difference_matches_statsmodels():
+    from statsmodels.stats.power import NormalIndPower
+
+    from nekolib.lab.inference import detectable_difference
+
+    for n, p0, k in [(400, 0.5, 1), (350, 0.5, 3), (200, 0.25, 2)]:
+        effect = NormalIndPower().solve_power(nobs1=n, alpha=0.05 / k, power=0.8, ratio=1)
+        ref = effect * math.sqrt(p0 * (1 - p0))
+        assert detectable_difference(n, n, p0, k) == pytest.approx(ref, rel=1e-3)
 
 
 @pytest.mark.parametrize(

@@ -17,6 +17,7 @@ matplotlib is imported inside the functions, so this module imports without it.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -38,7 +39,7 @@ from nekolib.picture import PLAYER_COLOURS
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.figure import Figure
 
-__all__ = ["figures", "ladder_figure", "seats_figure", "sweep_figure"]
+__all__ = ["SWEEP_NAMES", "figures", "ladder_figure", "seats_figure", "sweep_figure", "value_name"]
 
 Rows = Sequence[dict[str, Any]]
 
@@ -154,49 +155,122 @@ def seats_figure(header: dict[str, Any], rows: Rows) -> Figure:
     return fig
 
 
+SWEEP_NAMES: dict[tuple[str, str], dict[str, str]] = {
+    ("neko_in", "catch_die_faces"): {
+        "0,1,2,3,4,5": "published die",
+        "0,1,2,3,-1,-1": "2 blank faces",
+        "0,1,-1,-1,-1,-1": "4 blank faces",
+        "-1,-1,-1,-1,-1,-1": "no catching",
+    },
+    ("manekinecollection", "first_player"): {"0": "seat 0 starts", "1": "seat 1 starts"},
+    ("manekinecollection", "card_ranks"): {
+        "3,3,3,3,3,3,4,4,4,4,4,4": "narrow (3-4)",
+        "2,2,2,3,3,3,4,4,4,5,5,5": "medium (2-5)",
+        "1,1,2,2,3,3,4,4,5,5,6,6": "default (1-6)",
+        "1,1,1,1,1,1,6,6,6,6,6,6": "wide (1 or 6)",
+    },
+}
+"""Names of the committed sweeps' values (the experiment files' comments) for chart axes;
+other values are shown compactly (``0,1,2,-1``, cut at 18 characters)."""
+
+SATURATED = 0.03
+"""A win share within this of 0 or 1 at every sweep value says nothing about the values."""
+
+
+def value_name(game: str, key: str, value: Any) -> str:
+    """A sweep value as a designer reads it: its name (:data:`SWEEP_NAMES`) or compactly."""
+    text = _label(value)
+    named = SWEEP_NAMES.get((game, key), {}).get(text)
+    if named:
+        return named
+    return text if len(text) <= 18 else text[:17] + "…"
+
+
 def sweep_figure(header: dict[str, Any], rows: Rows) -> Figure:
-    """Per value of the (first) swept field: mean game length, win share per seat and, when
-    agents rotate, each agent's win share and mean score; all with 95% intervals."""
+    """Per value of the (first) swept field, each value a category on the axis (points with
+    95% intervals, no line joining them): mean game length, win share per seat and, when
+    agents rotate, each agent's win share and mean score. A win-share panel that is
+    saturated (one agent wins all but 3% of games at every value) is left out and the
+    title says so: it cannot show a difference between the values."""
     from matplotlib.figure import Figure
 
     exp = header["experiment"]
     rows = labelled(rows, exp)
     key = next(iter(exp["sweep"]))
     values = [_label(v) for v in exp["sweep"][key]]
+    names = [value_name(exp["game"], key, v) for v in exp["sweep"][key]]
     table = sweep_summary(rows, [key])
     counts = sorted({r["players"] for r in table})
     agents = list(dict.fromkeys(a for r in rows for a in r["seats"]))
     agents = agents if len(agents) > 1 else []
-    shape = (2, 2) if agents else (1, 2)
+    saturated = _saturated_agent(rows, key, values, agents)
+    panels = ["length"] + (["score"] if saturated else ["seats"])
+    if agents and not saturated:
+        panels += ["agents", "score"]
+    shape = (2, 2) if len(panels) == 4 else (1, 2)
     fig = Figure(figsize=(11, 4.2 * shape[0]))
-    axes = fig.subplots(*shape, squeeze=False)
-    axes = axes.ravel()
-    for colour, n in zip(PLAYER_COLOURS, counts, strict=False):
+    axes = dict(zip(panels, fig.subplots(*shape, squeeze=False).ravel(), strict=True))
+    for k, n in enumerate(counts):
         mine = [r for r in table if r["players"] == n]
-        xs = [values.index(_label(r[key])) for r in mine]
-        ys, ci = [r["length"] for r in mine], [r["length_ci"] for r in mine]
-        axes[0].errorbar(xs, ys, ci, marker="o", color=colour, capsize=4, label=f"{n} players")
-        axes[1].axhline(1 / n, color="#333", ls="--", lw=1)
-    axes[0].set_ylabel("game length (plies: mean, 95% interval)")
-    _seat_lines(axes[1], table, values, key, counts)
-    axes[1].set_ylabel("win share per seat (Wilson 95%)")
+        points = [
+            (values.index(_label(r[key])), r["length"], r["length"] - r["length_ci"],
+             r["length"] + r["length_ci"])
+            for r in mine
+        ]  # fmt: skip
+        _errorbar(axes["length"], points, PLAYER_COLOURS[k % len(PLAYER_COLOURS)],
+                  f"{n} players", k, len(counts))  # fmt: skip
+    axes["length"].set_ylabel("game length (plies: mean, 95% interval)")
+    if "seats" in axes:
+        for n in counts:
+            axes["seats"].axhline(1 / n, color="#333", ls="--", lw=1)
+        _seat_lines(axes["seats"], table, values, key, counts)
+        axes["seats"].set_ylabel("win share per seat (Wilson 95%)")
     if agents:
-        _agent_lines(axes[2], axes[3], rows, values, key, agents)
-    for ax in axes:
-        ax.set_xticks(range(len(values)), values, rotation=20, ha="right", fontsize=9)
+        _agent_lines(axes.get("agents"), axes["score"], rows, values, key, agents)
+    for ax in axes.values():
+        ax.set_xticks(range(len(values)), names, rotation=15, ha="right", fontsize=9)
+        ax.set_xlim(-0.5, len(values) - 0.5)
         ax.set_xlabel(key)
         if ax.get_legend_handles_labels()[0]:
             ax.legend(fontsize=9)
     tests = "; ".join(
         f"{t['quantity']}"
         + ("" if len(counts) == 1 else f" ({t['players']}p)")
-        + f": p = {t['p']:.3g}"
+        + f": p = {t['p']:.2g} (Holm {t['p_holm']:.2g})"
         for t in sweep_tests(rows, [key])
         if t["p"] == t["p"]  # not nan: a quantity that varied
     )
-    fig.suptitle(f"Sweep of {key}: {_title(header, rows)}\ndo the values differ? {tests}")
+    note = f"\n{saturated}" if saturated else ""
+    tests = "\n".join(textwrap.wrap(f"do the values differ? {tests}", 120))
+    fig.suptitle(f"Sweep of {key}: {_title(header, rows)}{note}\n{tests}", fontsize=10)
     fig.tight_layout()
     return fig
+
+
+def _saturated_agent(rows: Rows, key: str, values: list[str], agents: list[str]) -> str:
+    """``"greedy won 479 of 480 games ..."`` when an agent's win share is within
+    :data:`SATURATED` of 0 or 1 at every value (the win-share panels say nothing), else ``""``."""
+    if not agents:
+        return ""
+    groups: dict[str, list[dict[str, Any]]] = {v: [] for v in values}
+    for row in rows:
+        groups[_label(row["point"][key])].append(row)
+    first = agents[0]
+    shares = [
+        next(s for s in agent_shares(groups[v]) if s["agent"] == first) for v in values if groups[v]
+    ]
+    if not all(s["share"] <= SATURATED or s["share"] >= 1 - SATURATED for s in shares):
+        return ""
+    wins = sum(s["wins"] for s in shares)
+    seats = sum(s["n"] for s in shares)
+    return (
+        f"{first} won {_fmt_wins(wins)} of {seats} seats at every value: win shares (per seat, per "
+        "agent) are saturated and left out; the mean score shows the values"
+    )
+
+
+def _fmt_wins(wins: float) -> str:
+    return str(int(wins)) if float(wins).is_integer() else f"{wins:.1f}"
 
 
 def _seat_lines(ax: Any, table: Rows, values: list[str], key: str, counts: list[int]) -> None:
@@ -216,7 +290,8 @@ def _seat_lines(ax: Any, table: Rows, values: list[str], key: str, counts: list[
 def _agent_lines(
     share_ax: Any, score_ax: Any, rows: Rows, values: list[str], key: str, agents: list[str]
 ) -> None:
-    """Each agent's win share (Wilson) and mean score per sweep value (all player counts)."""
+    """Each agent's win share (Wilson; ``share_ax`` None: left out) and mean score per sweep
+    value (all player counts), as points per category."""
     groups: dict[str, list[dict[str, Any]]] = {v: [] for v in values}
     for row in rows:
         groups[_label(row["point"][key])].append(row)
@@ -229,24 +304,28 @@ def _agent_lines(
                 points.append((x, share["share"], share["low"], share["high"]))
             summary = sweep_summary(groups[v], [key]) if groups[v] else []
             if summary and f"score_{agent}" in summary[0]:
-                scores.append((x, summary[0][f"score_{agent}"]))
-        _errorbar(share_ax, points, colour, agent, k, len(agents))
+                score = summary[0][f"score_{agent}"]
+                scores.append((x, score, score, score))
+        if share_ax is not None:
+            _errorbar(share_ax, points, colour, agent, k, len(agents))
         if scores:
-            score_ax.plot(*zip(*scores, strict=True), marker="o", color=colour, label=agent)
-    share_ax.set_ylabel("win share per agent (Wilson 95%)")
-    share_ax.set_ylim(0, 1.02)
+            _errorbar(score_ax, scores, colour, agent, k, len(agents))
+    if share_ax is not None:
+        share_ax.set_ylabel("win share per agent (Wilson 95%)")
+        share_ax.set_ylim(0, 1.02)
     score_ax.set_ylabel("mean final score per agent")
 
 
 def _errorbar(ax: Any, points: list[tuple[float, ...]], colour: str, label: str, k: int, of: int):
-    """``(x, y, low, high)`` points as one line with error bars, dodged sideways (k of ``of``)."""
+    """``(x, y, low, high)`` points with error bars, dodged sideways (k of ``of``), no line
+    between them: the x values are categories."""
     if not points:
         return
-    dodge = (k - (of - 1) / 2) * 0.06
+    dodge = (k - (of - 1) / 2) * min(0.12, 0.6 / max(of, 1))
     xs = [p[0] + dodge for p in points]
     ys = [p[1] for p in points]
     err = _spans(ys, [p[2] for p in points], [p[3] for p in points])
-    ax.errorbar(xs, ys, err, marker="o", color=colour, capsize=3, label=label, lw=1.2)
+    ax.errorbar(xs, ys, err, marker="o", color=colour, capsize=3, label=label, ls="none")
 
 
 def _spans(ys: Sequence[float], lows: Sequence[float], highs: Sequence[float]) -> list[list[float]]:

@@ -50,6 +50,11 @@ def add_parser(sub: Any) -> None:
     export.add_argument("results", type=Path, help="results .jsonl file")
     export.add_argument("--csv", action="store_true", required=True, help="CSV (the format)")
     export.add_argument("-o", "--output", type=Path, default=None, help="file (default stdout)")
+    export.add_argument(
+        "--allow-incomplete",
+        action="store_true",
+        help="export a file that lacks games (a run still going, or stopped)",
+    )
 
 
 def main(args: argparse.Namespace) -> int:
@@ -64,7 +69,7 @@ def main(args: argparse.Namespace) -> int:
             print(list_text(args.games))
             return 0
         if args.lab_command == "export":
-            return _export(args.results, args.output)
+            return _export(args.results, args.output, args.allow_incomplete)
         for path in args.results:
             print(summary_text(path))
         return 0
@@ -100,11 +105,22 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _export(path: Path, output: Path | None) -> int:
+def _export(path: Path, output: Path | None, allow_incomplete: bool = False) -> int:
+    """The tidy table as CSV, one row per game with the code that played it (``code``:
+    source hash, ``commit``, ``python``); a file lacking games is refused (exit 3) unless
+    ``allow_incomplete``."""
+    from nekolib.lab.runner import IncompleteRunError, index_ranges
     from nekolib.lab.stats import tidy
     from nekolib.lab.store import read_rows
 
-    _, rows = read_rows(path)
+    header, rows = read_rows(path)
+    missing = sorted(set(range(header["total"])) - {r["index"] for r in rows})
+    if missing and not allow_incomplete:
+        raise IncompleteRunError(
+            f"{path} lacks {len(missing)} of {header['total']} games (indices "
+            f"{index_ranges(missing)}): finish the run (the same command resumes it) or pass "
+            "--allow-incomplete"
+        )
     table = tidy(rows)
     columns = list(dict.fromkeys(k for row in table for k in row))
     handle = output.open("w", newline="", encoding="utf-8") if output else sys.stdout
@@ -208,7 +224,22 @@ def summary_text(path: str | Path) -> str:
         parts += ["### Head to head (stronger first)", to_markdown(head_to_head(rows), digits=3)]
     if rows:
         parts.append("### Seats (one table and one test per player count and rule variant)")
-        parts.append(to_markdown(seat_tests(rows), digits=3))
+        tests = seat_tests(rows)
+        keep = ["players", "point", "games", "W", "D", "L", "shared", "test", "statistic", "p",
+                "p_holm", "trend", "trend_p", "trend_holm", "edge80", "ci_edge"]  # fmt: skip
+        keep = [c for c in keep if any(c in t for t in tests)]
+        parts.append(to_markdown(tests, keep, digits=3))
+        parts.append(
+            f"p_holm: {tests[0]['family']} (player counts x rule variants); trend: the "
+            "winner's mean seat number minus the fair one (negative: early seats win more), "
+            "its own Holm family; edge80: the seat edge detected with 80% power; ci_edge: the "
+            "largest edge the 95% intervals leave possible.\n\n"
+            + "\n".join(
+                f"- {t['players']} players{', ' + t['point'] if t.get('point') else ''}: "
+                f"{t['reading']}"
+                for t in tests
+            )
+        )
         columns = ["players", "point", "seat", "n", "wins", "solo", "shared", "share", "low",
                    "high", "fair", "p_holm", "edge"]  # fmt: skip
         table = seat_shares(rows)

@@ -15,6 +15,7 @@ __all__ = [
     "chi2_gof",
     "chi2_homogeneity",
     "chi2_sf",
+    "detectable_difference",
     "detectable_edge",
     "games_for_edge",
     "holm",
@@ -22,6 +23,7 @@ __all__ = [
     "lower_bound_all",
     "norm_ppf",
     "norm_sf",
+    "seat_trend",
 ]
 
 
@@ -192,3 +194,43 @@ def games_for_edge(
     """Trials needed for :func:`detectable_edge` to reach ``edge``."""
     z = norm_ppf(1 - alpha / (2 * tests)) + norm_ppf(power)
     return math.ceil(z * z * p0 * (1 - p0) / (edge * edge))
+
+
+def detectable_difference(
+    n1: float, n2: float, p0: float, tests: int = 1, alpha: float = 0.05, power: float = 0.8
+) -> float:
+    """The smallest difference between two proportions (``n1`` and ``n2`` trials, both near
+    ``p0``) a two-sided z-test at level ``alpha / tests`` detects with ``power``:
+    ``(z(1 - alpha/2k) + z(power)) * sqrt(p0 (1 - p0) (1/n1 + 1/n2))``."""
+    if n1 <= 0 or n2 <= 0:
+        return math.inf
+    z = norm_ppf(1 - alpha / (2 * tests)) + norm_ppf(power)
+    return z * math.sqrt(p0 * (1 - p0) * (1 / n1 + 1 / n2))
+
+
+def seat_trend(games: Sequence[Sequence[float]]) -> tuple[float, float, float]:
+    """The ordered-seat trend test: does the win drift with the seat number?
+
+    Each game gives ``y = sum(seat * return)``, the winner's seat number (a shared win
+    averages the sharers' numbers; returns sum to 1). With no seat effect every seat is
+    equally likely to win, so ``E[y] = (players - 1) / 2``; the test is the one-sample z
+    of the mean of ``y`` against it with the games' own standard deviation
+    (statsmodels ``ztest``). Returns ``(mean y - (players-1)/2, z, two-sided p)``: a
+    negative difference means earlier seats win more.
+
+    This is the Cochran-Armitage trend test with the right variance: Cochran-Armitage on
+    the seats x (win, no win) table treats a game's seats as independent trials, but they
+    share one win, so its variance is too small by ``(players - 1) / players`` and its p
+    too small (at 4 players its z is ``sqrt(4/3)`` times this one)."""
+    ys = [sum(s * r for s, r in enumerate(g)) for g in games]
+    n = len(ys)
+    if n < 2:
+        return math.nan, math.nan, math.nan
+    players = len(games[0])
+    mean = sum(ys) / n
+    sd = math.sqrt(sum((y - mean) ** 2 for y in ys) / (n - 1))
+    diff = mean - (players - 1) / 2
+    if sd == 0:
+        return diff, math.nan, math.nan
+    z = diff / (sd / math.sqrt(n))
+    return diff, z, min(1.0, 2 * norm_sf(abs(z)))

@@ -16,7 +16,7 @@ from typing import Any
 
 from nekolib.core import TABLE, play_out
 from nekolib.lab.experiment import Experiment, agent_settings, make_agent, table_agent
-from nekolib.lab.version import code_version
+from nekolib.lab.version import check_code, code_version
 
 __all__ = ["ROW_KEYS", "play_game", "play_games"]
 
@@ -71,8 +71,13 @@ def play_game(experiment: Experiment, index: int) -> dict[str, Any]:
     }
 
 
-def play_games(experiment: Experiment, indices: Sequence[int]) -> list[dict[str, Any]]:
-    """:func:`play_game` for several indices (one Dask task plays a batch)."""
+def play_games(
+    experiment: Experiment, indices: Sequence[int], expected: dict[str, Any] | None = None
+) -> list[dict[str, Any]]:
+    """:func:`play_game` for several indices (one Dask task plays a batch). ``expected``:
+    the run's :func:`code_version`; a worker running other code plays nothing and raises
+    :class:`~nekolib.lab.version.WorkerVersionError` saying why (``None``: no check)."""
+    check_code(expected)
     return [play_game(experiment, i) for i in indices]
 
 

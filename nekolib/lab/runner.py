@@ -2,8 +2,16 @@
 
 :func:`run` submits games to a Dask ``Client``, either of a ``LocalCluster`` it starts on
 127.0.0.1 (``workers`` processes, one thread each) or of the scheduler at ``scheduler``
-(``tcp://host:8786``; its workers must run the same nekolib: checked before submitting).
-``serial=True`` (and :func:`run_serial`) plays the same games in this process instead.
+(``tcp://host:8786``). ``serial=True`` (and :func:`run_serial`) plays the same games in
+this process instead.
+
+* **One code.** Every worker must run this process's nekolib: checked before submitting,
+  again by each task on its worker before it plays (a worker that joined later with other
+  code raises :class:`WorkerVersionError`, naming itself and the changed fields, in its log
+  and in the run), and on each row before it is stored. ``allow_mixed`` stores such games,
+  recorded in the file.
+* **One writer.** The store is locked for the run (:class:`~nekolib.lab.store.RunLock`):
+  a second run into the same file stops at once, naming the first.
 
 * **Complete or fail.** Rows are appended to the store as games finish, so a killed run
   resumes where it stopped. When the run ends the store must hold every game, else
@@ -17,10 +25,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 import os
+import signal
 import tempfile
+import threading
 import warnings
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -29,8 +40,8 @@ from typing import Any
 from nekolib.core import NekoError
 from nekolib.lab.experiment import Experiment
 from nekolib.lab.play import play_games
-from nekolib.lab.store import Store
-from nekolib.lab.version import code_version, same_code
+from nekolib.lab.store import RunLock, Store
+from nekolib.lab.version import WorkerVersionError, code_difference, code_version, same_code
 
 __all__ = [
     "IncompleteRunError",
@@ -48,10 +59,6 @@ RowsHook = Callable[[list[dict[str, Any]]], None]
 
 class IncompleteRunError(NekoError):
     """A run ended without every game of the experiment in its store."""
-
-
-class WorkerVersionError(NekoError):
-    """A cluster whose workers run other nekolib code than this process."""
 
 
 def default_workers() -> int:
@@ -91,16 +98,19 @@ def run(
     Raises :class:`IncompleteRunError` if the store lacks a game when the run ends.
     """
     store = Store(results_path(experiment, out), experiment)
-    store.open(allow_mixed=allow_mixed)
-    todo = store.missing()
-    if todo and serial:
-        _run_serial(experiment, store, todo, progress, on_rows)
-    elif todo:
-        with _client(scheduler, workers or default_workers()) as client:
-            check_workers(client)
-            size = window or 2 * max(1, sum(client.nthreads().values()))
-            _run_on(client, experiment, store, _batches(todo, batch), size, progress, on_rows)
-    return complete_rows(store)
+    with RunLock(store.path), _ctrl_c_noted():
+        store.open(allow_mixed=allow_mixed)
+        todo = store.missing()
+        if todo and serial:
+            _run_serial(experiment, store, todo, progress, on_rows)
+        elif todo:
+            with _client(scheduler, workers or default_workers()) as client:
+                if not allow_mixed:
+                    check_workers(client)
+                size = window or 2 * max(1, sum(client.nthreads().values()))
+                batches = _batches(todo, batch)
+                _run_on(client, experiment, store, batches, size, progress, on_rows)
+        return complete_rows(store)
 
 
 def run_serial(
@@ -158,9 +168,8 @@ def check_workers(client: Any) -> None:
         worker, version = next(iter(wrong.items()))
         raise WorkerVersionError(
             f"{len(wrong)} of {len(theirs)} workers run other nekolib code than this process "
-            f"(e.g. {worker}: source {version.get('source')}, Python {version.get('python')}; "
-            f"here: source {here['source']}, Python {here['python']}): install the same nekolib "
-            "on the workers"
+            f"(e.g. {worker}: {code_difference(here, version)}): install the same nekolib "
+            "on the workers (or pass --allow-mixed to store their games anyway, recorded)"
         )
 
 
@@ -200,26 +209,35 @@ class _client:
         self.client: Any = None
 
     def __enter__(self) -> Any:
-        from dask.distributed import Client
+        with _sigint_held():  # Dask's threads and workers never see Ctrl-C
+            from dask.distributed import Client
 
-        try:
-            if self.scheduler is None:
-                self.cluster = local_cluster(self.workers)
-                self.client = Client(self.cluster)
-            else:
-                self.client = Client(self.scheduler)
-        except BaseException:
-            self.__exit__(None, None, None)
-            raise
-        return self.client
+            try:
+                if self.scheduler is None:
+                    self.cluster = local_cluster(self.workers)
+                    self.client = Client(self.cluster)
+                else:
+                    self.client = Client(self.scheduler)
+            except BaseException:
+                self.__exit__(None, None, None)
+                raise
+            return self.client
 
     def __exit__(self, *exc: object) -> None:
+        quiet = exc[0] is not None and issubclass(exc[0], KeyboardInterrupt)  # type: ignore[arg-type]
+        logger = logging.getLogger("distributed")
+        level = logger.level
+        if quiet:  # closing mid-task logs broken connections: Ctrl-C says one line
+            logger.setLevel(logging.CRITICAL)
         try:
             if self.client is not None:
                 self.client.close()
         finally:
-            if self.cluster is not None:
-                self.cluster.close()
+            try:
+                if self.cluster is not None:
+                    self.cluster.close()
+            finally:
+                logger.setLevel(level)
 
 
 def local_cluster(workers: int) -> Any:
@@ -229,9 +247,9 @@ def local_cluster(workers: int) -> Any:
     (The scheduler still serves its health page on 127.0.0.1, on 8787 or a free port if
     that is taken, which distributed announces with a warning: silenced here.)
     """
-    from dask.distributed import LocalCluster
+    with _sigint_held(), warnings.catch_warnings():
+        from dask.distributed import LocalCluster
 
-    with warnings.catch_warnings():
         warnings.filterwarnings("ignore", message="Port .* is already in use")
         return LocalCluster(
             n_workers=workers,
@@ -239,9 +257,53 @@ def local_cluster(workers: int) -> Any:
             processes=True,
             host="127.0.0.1",
             dashboard_address=None,
-            silence_logs=logging.ERROR,
+            silence_logs=logging.CRITICAL,  # a Ctrl-C's teardown logs errors
             local_directory=tempfile.gettempdir(),
         )
+
+
+_CTRL_C = threading.Event()
+"""Set by Ctrl-C during a run: the run stops at the next stored batch even if the
+KeyboardInterrupt itself was swallowed where it landed (inside a Dask gc callback)."""
+
+
+@contextlib.contextmanager
+def _ctrl_c_noted() -> Iterator[None]:
+    """During a run (main thread): Ctrl-C raises KeyboardInterrupt and is remembered."""
+    _CTRL_C.clear()
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupted(signum: int, frame: Any) -> None:
+        _CTRL_C.set()
+        if frame is not None and frame.f_globals.get("__name__") == "distributed.gc":
+            return  # a gc callback would print the exception and go on: stop at the next batch
+        raise KeyboardInterrupt
+
+    old = signal.signal(signal.SIGINT, interrupted)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+
+
+@contextlib.contextmanager
+def _sigint_held() -> Iterator[None]:
+    """Ignore SIGINT (Ctrl-C) while Dask starts the cluster: the worker processes spawned
+    then inherit the ignored signal (Python keeps it ignored), so a later Ctrl-C reaches
+    only this process, which stops with one line, instead of also printing a traceback
+    from every worker and half-started nanny. A Ctrl-C pressed in those few seconds is
+    dropped (the kernel discards an ignored signal; blocking it instead does not reach
+    the threads Dask spawns its workers from)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
 
 
 def _run_on(
@@ -266,7 +328,8 @@ def _run_on(
         if indices is None:
             return None
         key = task_key(experiment, indices)
-        future = client.submit(play_games, experiment, indices, key=key, pure=False)
+        expected = None if store.allow_mixed else store.code
+        future = client.submit(play_games, experiment, indices, expected, key=key, pure=False)
         pending[key] = (future, indices)
         return future
 
@@ -293,6 +356,8 @@ def _run_on(
 
 
 def _stored(store: Store, rows: list[dict[str, Any]], bar: Any, on_rows: RowsHook | None) -> None:
+    if _CTRL_C.is_set():  # a KeyboardInterrupt that a library swallowed (a gc callback)
+        raise KeyboardInterrupt
     store.append(rows)
     bar.update(len(rows))
     if on_rows is not None:

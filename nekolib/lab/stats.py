@@ -22,12 +22,14 @@ from nekolib.lab.inference import (
     binom_test,
     chi2_gof,
     chi2_homogeneity,
+    detectable_difference,
     detectable_edge,
     games_for_edge,
     holm,
     kruskal,
     lower_bound_all,
     norm_sf,
+    seat_trend,
 )
 
 __all__ = [
@@ -79,7 +81,8 @@ def tidy(rows: Iterable[Row]) -> list[dict[str, Any]]:
     """One flat dict per game: index, players, sweep values, seating, winner(s), length, ...
 
     ``winner`` is the winning seat (``"tie"`` when shared); ``winner_agent`` its agent
-    (agents joined with ``+`` on a tie).
+    (agents joined with ``+`` on a tie); ``code``, ``commit`` and ``python``: the code that
+    played the game (source hash, git commit, Python version; blank if not recorded).
     """
     table = []
     for row in rows:
@@ -94,6 +97,10 @@ def tidy(rows: Iterable[Row]) -> list[dict[str, Any]]:
         if row.get("scores") is not None:
             flat["scores"] = " ".join(_fmt(s) for s in row["scores"])
         flat["seed"] = row["seed"]
+        code = row.get("code") or {}
+        flat["code"] = code.get("source") or ""
+        flat["commit"] = code.get("commit") or ""
+        flat["python"] = code.get("python") or ""
         table.append(flat)
     return table
 
@@ -175,14 +182,17 @@ def agent_shares(rows: Iterable[Row]) -> list[dict[str, Any]]:
 def seat_shares(rows: Iterable[Row], by_point: bool = True) -> list[dict[str, Any]]:
     """Per (players, sweep point, seat): games, wins (sum of returns), ``solo`` wins,
     ``shared`` wins (draws when 2 play), share with Wilson 95% CI, the fair ``1/players``,
-    the score test of share = fair (``p``) and Holm's adjustment over the table's seats
-    (``p_holm``; ``edge`` is ``yes`` where it is below 0.05). One table per player count
-    and sweep point (``by_point=False`` pools the points: only for one rule variant).
+    the score test of share = fair (``p``) and Holm's adjustment (``p_holm``; ``edge`` is
+    ``yes`` where it is below 0.05). The Holm family is every seat of every table in
+    ``rows`` (player counts x sweep values), so a file with many tables does not find an
+    edge by trying many; with 2 players both seats carry the table's exact test of the
+    decisive games (draws left out), Holm-adjusted over the tables (:func:`seat_tests`).
+    ``by_point=False`` pools the points: only for one rule variant.
     """
     groups = _seat_groups(rows, by_point)
+    tests = {(t["players"], t.get("point", "")): t for t in seat_tests(rows, by_point)}
     out = []
     for (n, point), members in groups.items():
-        table = []
         for s in range(n):
             wins = sum(r["returns"][s] for r in members)
             solo = sum(1 for r in members if r["winners"] == [s])
@@ -192,25 +202,34 @@ def seat_shares(rows: Iterable[Row], by_point: bool = True) -> list[dict[str, An
                 entry["point"] = point
             entry |= {"seat": s, **_share(wins, len(members)), "solo": solo, "shared": shared}
             entry["fair"] = 1 / n
-            entry["p"] = _score_p(wins, len(members), 1 / n)
-            table.append(entry)
-        adjusted = holm([e["p"] for e in table]) if n > 2 else [e["p"] for e in table]
-        if n == 2:  # both seats share one exact test of the decisive games
-            adjusted = [seat_tests(members, by_point=False)[0]["p"]] * 2
-        for entry, p_adj in zip(table, adjusted, strict=True):
-            entry["p_holm"] = p_adj
-            entry["edge"] = "yes" if p_adj < 0.05 else "no"
-        out += table
+            entry["p"] = tests[n, point]["p"] if n == 2 else _score_p(wins, len(members), 1 / n)
+            out.append(entry)
+    many = [e for e in out if e["players"] > 2]
+    for entry, p_adj in zip(many, holm([e["p"] for e in many]), strict=True):
+        entry["p_holm"] = p_adj
+    for entry in out:
+        if entry["players"] == 2:
+            entry["p_holm"] = tests[2, entry.get("point", "")]["p_holm"]
+        entry["edge"] = "yes" if entry["p_holm"] < 0.05 else "no"
     return out
 
 
 def seat_tests(rows: Iterable[Row], by_point: bool = True) -> list[dict[str, Any]]:
-    """One test of "no seat has an edge" per player count (and sweep point), with its power.
+    """One test of "no seat has an edge" per player count (and sweep point), with its power
+    and what it leaves possible.
 
     Two players: the exact binomial test of seat 0's wins among decisive games (draws, i.e.
-    shared wins, left out). More: Pearson's chi-square of the wins per seat (a shared win
-    split) against ``games / players`` each. ``edge80``: the edge of one seat over fair that
-    the per-seat test (Holm over the seats) finds with 80% power; ``power``: the sentence.
+    shared wins, left out and counted in ``D``). More: Pearson's chi-square of the wins per
+    seat (a shared win split) against ``games / players`` each, and the ordered-seat trend
+    test (:func:`~nekolib.lab.inference.seat_trend`: ``trend``, the winner's mean seat
+    number minus the fair mean, negative when early seats win more; ``trend_p``).
+
+    ``p_holm``: Holm over every test of the result (the family: player counts x sweep
+    values); ``trend_holm`` likewise over the trend tests. ``edge80``: the edge of one
+    seat over fair that the per-seat test (Holm over the seats) finds with 80% power;
+    ``ci_edge``: the largest edge of any seat the 95% Wilson intervals leave possible
+    (of seat 0's share of decisive games with 2 players): where no edge is found, an edge
+    this big is not ruled out. ``power``: the sentence.
     """
     out = []
     for (n, point), members in _seat_groups(rows, by_point).items():
@@ -226,18 +245,61 @@ def seat_tests(rows: Iterable[Row], by_point: bool = True) -> list[dict[str, Any
             entry |= {"games": games, "W": w0, "D": draws, "L": w1}
             entry |= {"test": "exact binomial (seat 0 W vs L)", "statistic": stat}
             trials, p0, tests = w0 + w1, 0.5, 1
+            low, high = wilson(w0, w0 + w1)
+            ci_edge = max(0.5 - low, high - 0.5)
         else:
             wins = [sum(r["returns"][s] for r in members) for s in range(n)]
             stat, df, p = chi2_gof(wins, [games / n] * n)
             shared = sum(1 for r in members if len(r["winners"]) > 1)
             entry |= {"games": games, "shared": shared, "test": f"chi-square, {df} df"}
             entry["statistic"] = stat
+            diff, _, trend_p = seat_trend([r["returns"] for r in members])
+            entry |= {"trend": diff, "trend_p": trend_p}
             trials, p0, tests = games, 1 / n, n
+            bounds = [wilson(w, games) for w in wins]
+            ci_edge = max(max(1 / n - lo, hi - 1 / n) for lo, hi in bounds)
         edge = detectable_edge(trials, p0, tests)
         what = "decisive games" if n == 2 else "games"
-        entry |= {"p": p, "edge80": edge, "power": power_line(trials, p0, tests, what=what)}
+        entry |= {"p": p, "edge80": edge, "ci_edge": ci_edge}
+        entry["power"] = power_line(trials, p0, tests, what=what)
         out.append(entry)
+    family = len(out)
+    for entry, p_adj in zip(out, holm([e["p"] for e in out]), strict=True):
+        entry["p_holm"] = p_adj
+        entry["family"] = f"Holm over {family} test{'s' * (family > 1)}"
+    trended = [e for e in out if "trend_p" in e and e["trend_p"] == e["trend_p"]]
+    for entry, p_adj in zip(trended, holm([e["trend_p"] for e in trended]), strict=True):
+        entry["trend_holm"] = p_adj
+    for entry in out:
+        entry["reading"] = _seat_reading(entry)
     return out
+
+
+def _seat_reading(test: Mapping[str, Any]) -> str:
+    """One sentence: what the table finds (by which test) and what it cannot rule out."""
+    bound = f"an edge up to {100 * test['ci_edge']:.1f} points is not ruled out (95% CI)"
+    shares = test["p_holm"] < 0.05
+    trend = test.get("trend_holm", 1.0) < 0.05
+    if trend and not shares:
+        way = "early" if test["trend"] < 0 else "late"
+        return (
+            f"the ordered-seat trend finds that {way} seats win more (Holm p "
+            f"{test['trend_holm']:.2g}); the shares test does not (Holm p "
+            f"{test['p_holm']:.2g}); {bound}"
+        )
+    if shares:
+        return f"a seat edge is found (Holm p {_p(test)}); {bound}"
+    return (
+        f"no seat edge found (Holm p {_p(test)}); it detects {100 * test['edge80']:.1f} "
+        f"points with 80% power; {bound}"
+    )
+
+
+def _p(test: Mapping[str, Any]) -> str:
+    parts = [f"{test['p_holm']:.2g}"]
+    if "trend_holm" in test:
+        parts.append(f"trend {test['trend_holm']:.2g}")
+    return ", ".join(parts)
 
 
 def power_line(
@@ -583,8 +645,14 @@ def sweep_summary(rows: Iterable[Row], by: Sequence[str] | None = None) -> list[
 
 def sweep_tests(rows: Iterable[Row], by: Sequence[str] | None = None) -> list[dict[str, Any]]:
     """Do the sweep values differ? Per player count, one test per quantity over the values:
-    game length (Kruskal-Wallis), seat 0's W/D/L (chi-square of homogeneity; W/L when no
-    game is shared) and, when agents rotate, the first agent's W/D/L (same test)."""
+    game length (Kruskal-Wallis); seat 0's wins against losses among decisive games
+    (chi-square of homogeneity of W/L: draws left out) and, where draws happen, the draw
+    rate apart (D against W + L); likewise for the first agent when agents rotate.
+
+    ``p_holm``: Holm over every test of the result (the family: quantities x player
+    counts). ``edge80``: for a W/L test, the difference of two values' decisive win
+    shares it detects with 80% power (5% over the family, the fewest decisive games of
+    any value, near the pooled share)."""
     groups = _sweep_groups(rows, by)
     counts = sorted({key[0] for key in groups})
     out = []
@@ -594,13 +662,38 @@ def sweep_tests(rows: Iterable[Row], by: Sequence[str] | None = None) -> list[di
             continue
         h, df, p = kruskal([[r["length"] for r in m] for m in mine])
         out.append(_test_row(players, "game length", "Kruskal-Wallis", h, df, p))
-        stat, df, p = chi2_homogeneity([_wdl(m, 0) for m in mine])
-        out.append(_test_row(players, "seat 0 W/D/L", "chi-square", stat, df, p))
+        tables = [("seat 0", [_wdl(m, 0) for m in mine])]
         agents = _agents([r for m in mine for r in m])
         if len(agents) > 1:
-            table = [_agent_wdl(m, agents[0]) for m in mine]
-            stat, df, p = chi2_homogeneity(table)
-            out.append(_test_row(players, f"{agents[0]} W/D/L", "chi-square", stat, df, p))
+            tables.append((agents[0], [_agent_wdl(m, agents[0]) for m in mine]))
+        for who, table in tables:
+            out += _outcome_tests(players, who, table)
+    real = [e for e in out if e["p"] == e["p"]]  # a quantity that never varied is no test
+    family = len(real)
+    for entry in out:
+        entry["p_holm"] = math.nan
+        entry["family"] = f"Holm over {family} tests"
+    for entry, p_adj in zip(real, holm([e["p"] for e in real]), strict=True):
+        entry["p_holm"] = p_adj
+    for entry in out:
+        if "decisive" in entry:
+            n, pooled = entry.pop("decisive"), entry.pop("pooled")
+            entry["edge80"] = detectable_difference(n, n, pooled, tests=family)
+    return out
+
+
+def _outcome_tests(players: int, who: str, table: list[list[int]]) -> list[dict[str, Any]]:
+    """W vs L among decisive games and, if any game was drawn, the draw rate."""
+    decisive = [[w, lost] for w, _, lost in table]
+    stat, df, p = chi2_homogeneity(decisive)
+    row = _test_row(players, f"{who} W vs L (decisive games)", "chi-square", stat, df, p)
+    row["decisive"] = min(w + lost for w, lost in decisive)
+    total = sum(w + lost for w, lost in decisive)
+    row["pooled"] = sum(w for w, _ in decisive) / total if total else 0.5
+    out = [row]
+    if any(d for _, d, _ in table):
+        stat, df, p = chi2_homogeneity([[d, w + lost] for w, d, lost in table])
+        out.append(_test_row(players, f"{who} draw rate", "chi-square", stat, df, p))
     return out
 
 

@@ -4,24 +4,42 @@ The first line is a header naming the experiment (its description and fingerprin
 code that started it (:func:`~nekolib.lab.version.code_version`), so a store is never
 silently resumed with a different experiment, nor (unless told: ``allow_mixed``, which is
 written into the file as an ``{"event": "allow-mixed", ...}`` line) with different code.
-A run that is killed leaves every finished game on disk (each line is flushed as it is
-written) and at worst one torn last line, which is ignored (and overwritten) on resume:
-finished games are never replayed.
+Every row's ``code`` is checked before it is written: a game played by other code (a
+Dask worker with another nekolib) is refused, not stored. The header is written with the
+first game, so a run refused before any game leaves no file behind.
+
+One run writes a store at a time: :class:`RunLock` (``<store>.lock``, naming the run's pid,
+host, start and command) refuses a second run at once; a lock left by a dead process on
+this host is taken over. A run that is killed leaves every finished game on disk (each
+line is flushed as it is written) and at worst one torn last line, which is ignored (and
+overwritten) on resume: finished games are never replayed.
 """
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
+import platform
+import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from nekolib.core import NekoError
 from nekolib.lab.experiment import Experiment
-from nekolib.lab.version import code_version, same_code
+from nekolib.lab.version import code_difference, code_version, same_code
 
-__all__ = ["RESULTS_DIR", "MixedVersionsError", "Store", "code_versions", "events", "read_rows"]
+__all__ = [
+    "RESULTS_DIR",
+    "MixedVersionsError",
+    "RunLock",
+    "RunLockedError",
+    "Store",
+    "code_versions",
+    "events",
+    "read_rows",
+]
 
 RESULTS_DIR = Path(__file__).resolve().parent.parent.parent / "results"
 """Committed results (``results/<experiment>.jsonl``) that charts and notebooks read (a
@@ -29,15 +47,24 @@ run writes under the working directory, ``./results``, or ``--out``: never here)
 
 
 class MixedVersionsError(NekoError):
-    """Resuming a store whose games were played by other code (``allow_mixed`` overrides)."""
+    """Games played by other code than the store's (resuming, or a row from a worker with
+    other code): ``allow_mixed`` overrides, recorded in the file."""
+
+
+class RunLockedError(NekoError):
+    """Another run is writing this store."""
 
 
 class Store:
-    """The JSONL file of one experiment (created with a header line on first use)."""
+    """The JSONL file of one experiment (its header line is written with the first game)."""
 
     def __init__(self, path: str | Path, experiment: Experiment) -> None:
         self.path = Path(path)
         self.experiment = experiment
+        self.code = code_version()
+        """The code whose games this run stores (rows from other code are refused)."""
+        self.allow_mixed = False
+        self._headed = False
 
     # -- reading -------------------------------------------------------------------------
     def header(self) -> dict[str, Any] | None:
@@ -65,30 +92,58 @@ class Store:
 
     # -- writing -------------------------------------------------------------------------
     def open(self, allow_mixed: bool = False) -> None:
-        """Create the file with its header, or check the header and the code of the stored
-        games (:class:`MixedVersionsError` unless ``allow_mixed``, then recorded) and cut a
-        torn last line."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        """Check the header and the code of the stored games (:class:`MixedVersionsError`
+        naming the changed fields unless ``allow_mixed``, then recorded) and cut a torn last
+        line. A missing file is not created here: :meth:`append` writes the header with the
+        first game (a file holding only a header counts as holding no game)."""
+        self.allow_mixed = allow_mixed
+        self._headed = False
         if self.header() is None:
-            self.path.write_text(json.dumps(self._header()) + "\n", encoding="utf-8")
             return
         self._check_header()
         _cut_torn_tail(self.path)
-        now = code_version()
-        header, rows = _read(self.path)
-        others = [v for v in code_versions(header, rows) if not same_code(v, now)]
+        _, rows = _read(self.path)
+        others = [v for v in code_versions(None, rows) if not same_code(v, self.code)]
         if others and self.missing():
             if not allow_mixed:
                 raise MixedVersionsError(
                     f"{self.path} holds games played by other nekolib code "
-                    f"({_describe_code(others[0])}; now {_describe_code(now)}): resuming would "
-                    "mix versions. Give another --out, delete the file, or pass --allow-mixed "
-                    "(recorded in the file)"
+                    f"({code_difference(others[0], self.code)}; stored: "
+                    f"{_describe_code(others[0])}; now: {_describe_code(self.code)}): resuming "
+                    "would mix versions. Give another --out, delete the file, or pass "
+                    "--allow-mixed (recorded in the file)"
                 )
-            self._record({"event": "allow-mixed", "code": now, "others": others})
+            self._record({"event": "allow-mixed", "code": self.code, "others": others})
 
     def append(self, rows: Iterable[dict[str, Any]]) -> None:
-        """Write finished games (flushed and synced, so a kill right after loses nothing)."""
+        """Write finished games (flushed and synced, so a kill right after loses nothing),
+        after checking that each was played by this run's code: a row from other code
+        raises :class:`MixedVersionsError` (naming the game and the changed fields) and
+        nothing of the batch is written, unless ``allow_mixed`` (then recorded)."""
+        rows = list(rows)
+        others = [r for r in rows if not same_code(r.get("code"), self.code)]
+        if others and not self.allow_mixed:
+            row = others[0]
+            raise MixedVersionsError(
+                f"game {row.get('index')} came back played by other nekolib code than this "
+                f"run's ({code_difference(self.code, row.get('code'))}): "
+                f"{len(others)} of {len(rows)} games of this batch refused, none stored. "
+                "Every worker must run the same nekolib (or pass --allow-mixed, recorded)"
+            )
+        if not self._headed:  # checked once: reading the file per batch is quadratic
+            if self.header() is None:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self.path.write_text(json.dumps(self._header()) + "\n", encoding="utf-8")
+            self._headed = True
+        if others:
+            self._record(
+                {
+                    "event": "allow-mixed",
+                    "code": self.code,
+                    "others": code_versions(None, others),
+                    "games": [r.get("index") for r in others],
+                }
+            )
         with self.path.open("a", encoding="utf-8") as f:
             for row in rows:
                 f.write(json.dumps(row, sort_keys=False) + "\n")
@@ -105,7 +160,7 @@ class Store:
             "experiment": self.experiment.to_dict(),
             "fingerprint": self.experiment.fingerprint(),
             "total": self.experiment.total,
-            "code": code_version(),
+            "code": self.code,
         }
 
     def _check_header(self) -> None:
@@ -113,11 +168,102 @@ class Store:
         if header is None:
             return
         if header.get("fingerprint") != self.experiment.fingerprint():
+            changed = _changed_fields(header.get("experiment", {}), self.experiment.to_dict())
             raise NekoError(
                 f"{self.path} holds results of a different experiment "
                 f"({header.get('experiment', {}).get('name', '?')!r}, fingerprint "
-                f"{header.get('fingerprint')}); give another --out or delete the file"
+                f"{header.get('fingerprint')}; changed: {changed}); give another --out or "
+                "delete the file"
             )
+
+
+class RunLock:
+    """``with RunLock(store_path):`` the one run writing that store.
+
+    The lock is the file ``<store>.lock``, created exclusively, holding the run's pid, host,
+    start time and command. A second run raises :class:`RunLockedError` at once, naming
+    them; a lock whose pid is dead on this host is taken over. Removed on exit.
+    """
+
+    def __init__(self, store: str | Path) -> None:
+        self.path = Path(str(store) + ".lock")
+        self.mine: dict[str, Any] = {}
+
+    def __enter__(self) -> RunLock:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.mine = {
+            "pid": os.getpid(),
+            "host": platform.node(),
+            "started": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M:%S UTC"),
+            "command": " ".join(sys.argv),
+        }
+        for _ in range(2):
+            try:
+                fd = os.open(self.path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
+            except FileExistsError:
+                other = _read_lock(self.path)
+                if _alive(other):
+                    raise RunLockedError(
+                        f"{self.path.with_suffix('')} is being written by another run "
+                        f"({_describe_lock(other)}): one run per results file. Wait for it, "
+                        f"give another --out, or, if that run is gone, delete {self.path}"
+                    ) from None
+                self.path.unlink(missing_ok=True)  # a dead run's lock: take it over
+                continue
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump(self.mine, f)
+            return self
+        raise RunLockedError(f"{self.path} keeps being taken by another run; try again")
+
+    def __exit__(self, *exc: object) -> None:
+        if _read_lock(self.path) == self.mine:
+            self.path.unlink(missing_ok=True)
+
+
+def _read_lock(path: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _alive(lock: dict[str, Any]) -> bool:
+    """Whether the run holding ``lock`` may still be running (another host: assume so)."""
+    pid = lock.get("pid")
+    if not isinstance(pid, int) or pid <= 0:
+        return False  # torn or foreign lock file: nobody to wait for
+    if lock.get("host") != platform.node():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _describe_lock(lock: dict[str, Any]) -> str:
+    return (
+        f"pid {lock.get('pid')} on {lock.get('host')}, started {lock.get('started')}: "
+        f"{lock.get('command') or '?'}"
+    )
+
+
+def _changed_fields(old: dict[str, Any], new: dict[str, Any], prefix: str = "") -> str:
+    """``seed 5 -> 6, params.board 'grid_3x4' -> 'town_4x6'`` (what differs, at most 6)."""
+    parts = []
+    for key in sorted(set(old) | set(new)):
+        a, b = old.get(key), new.get(key)
+        if a == b or key == "name":
+            continue
+        if isinstance(a, dict) and isinstance(b, dict):
+            parts.append(_changed_fields(a, b, f"{prefix}{key}."))
+        else:
+            parts.append(f"{prefix}{key} {a!r} -> {b!r}")
+    parts = [p for p in parts if p]
+    return ", ".join(parts[:6]) + (", ..." if len(parts) > 6 else "")
 
 
 def read_rows(path: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:

@@ -2,28 +2,47 @@
 
 Every result row carries :func:`code_version` (``nekolib``, ``commit``, ``dirty``,
 ``source``, ``python``), so a results file says which code played each game. Two runs
-play the same games exactly when their ``source`` hashes agree (SHA-256 of every
-``nekolib/**/*.py`` file, path and content); the commit is recorded for the reader
+play the same games exactly when their ``source`` hashes agree: SHA-256 of every
+``nekolib/**/*.py`` file's path and syntax tree (``ast.dump`` with docstrings removed, so an
+edit of a comment, a docstring or blank lines is the same code, and any change to what
+runs is not; the tree's layout depends on Python's minor version, which
+:func:`same_code` compares anyway). The commit is recorded for the reader
 (``None`` outside a git checkout, e.g. an installed wheel) and ``dirty`` says whether the
 checkout had uncommitted changes under ``nekolib/`` (then only ``source`` names the code).
 """
 
 from __future__ import annotations
 
+import ast
 import functools
 import hashlib
+import os
 import platform
 import subprocess
 from pathlib import Path
 from typing import Any
 
-__all__ = ["VERSION_KEYS", "code_version", "same_code"]
+from nekolib.core import NekoError
+
+__all__ = [
+    "VERSION_KEYS",
+    "WorkerVersionError",
+    "check_code",
+    "code_difference",
+    "code_version",
+    "same_code",
+    "source_hash",
+]
 
 PACKAGE = Path(__file__).resolve().parent.parent
 """The ``nekolib`` package folder whose source is hashed."""
 
 VERSION_KEYS = ("nekolib", "commit", "dirty", "source", "python")
 """The fields of :func:`code_version` (and of every result row's ``code``)."""
+
+
+class WorkerVersionError(NekoError):
+    """A Dask worker running other nekolib code than the run that sent it games."""
 
 
 @functools.cache
@@ -49,15 +68,89 @@ def same_code(a: dict[str, Any] | None, b: dict[str, Any] | None) -> bool:
     return a.get("source") == b.get("source") and _minor(a) == _minor(b)
 
 
+def check_code(expected: dict[str, Any] | None) -> None:
+    """On a worker, before it plays: :class:`WorkerVersionError` (naming the worker and the
+    changed fields) unless this process runs the ``expected`` code (``None``: no check)."""
+    here = code_version()
+    if expected is None or same_code(here, expected):
+        return
+    where = _worker_address()
+    raise WorkerVersionError(
+        f"worker {where} runs other nekolib code than the run that sent it games "
+        f"({code_difference(expected, here)}); it played none of them. Install the run's "
+        "nekolib on the worker (or pass --allow-mixed to store its games anyway, recorded)"
+    )
+
+
+def _worker_address() -> str:
+    try:
+        from distributed import get_worker
+
+        return str(get_worker().address)
+    except Exception:  # not on a Dask worker
+        return f"pid {os.getpid()} on {platform.node()}"
+
+
+def code_difference(a: dict[str, Any] | None, b: dict[str, Any] | None) -> str:
+    """Which fields of two :func:`code_version` records differ, named with both values:
+    ``source 0123abcd... -> 4567ef... (the Python code of nekolib changed)``; the fields
+    :func:`same_code` ignores (commit, dirty, Python patch level) are named after it."""
+    if not a or not b:
+        return "the code was not recorded" if not a else "no code to compare with"
+    parts = []
+    if a.get("source") != b.get("source"):
+        parts.append(
+            f"source {a.get('source')} -> {b.get('source')} (nekolib's Python code changed"
+            + (
+                f": nekolib {a.get('nekolib')} -> {b.get('nekolib')}"
+                if a.get("nekolib") != b.get("nekolib")
+                else ""
+            )
+            + ")"
+        )
+    if _minor(a) != _minor(b):
+        parts.append(f"python {a.get('python')} -> {b.get('python')}")
+    same = "same game-playing code" if not parts else ""
+    notes = [
+        f"{key} {str(a.get(key))[:10]} -> {str(b.get(key))[:10]}"
+        for key in ("commit", "dirty")
+        if a.get(key) != b.get(key)
+    ]
+    return "; ".join(
+        parts + ([same] if same else []) + (["also " + ", ".join(notes)] if notes else [])
+    )
+
+
 def source_hash(package: Path = PACKAGE) -> str:
-    """SHA-256 (16 hex digits) over every ``*.py`` file of ``package``: relative path and bytes."""
+    """SHA-256 (16 hex digits) over every ``*.py`` file of ``package``: its relative path and
+    :func:`code_text` (the syntax tree without docstrings: comments and layout do not count)."""
     digest = hashlib.sha256()
     for path in sorted(package.rglob("*.py")):
         if "__pycache__" in path.parts:
             continue
         digest.update(path.relative_to(package).as_posix().encode() + b"\0")
-        digest.update(path.read_bytes() + b"\0")
+        digest.update(code_text(path.read_bytes()).encode() + b"\0")
     return digest.hexdigest()[:16]
+
+
+def code_text(source: bytes | str) -> str:
+    """What of a module's source decides what it does: ``ast.dump`` of its tree without
+    docstrings (every statement that is a bare string: module, class and function
+    docstrings and the attribute docstrings under constants). Comments and blank lines
+    never reach the tree. A file that does not parse counts by its text."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return source if isinstance(source, str) else source.decode("utf-8", "replace")
+    return ast.dump(_NoDocstrings().visit(tree))
+
+
+class _NoDocstrings(ast.NodeTransformer):
+    def visit_Expr(self, node: ast.Expr) -> ast.AST | None:
+        value = node.value
+        if isinstance(value, ast.Constant) and isinstance(value.value, str):
+            return None
+        return self.generic_visit(node)
 
 
 def _minor(version: dict[str, Any]) -> str:

@@ -86,16 +86,20 @@ for game in ("neko_boss", "neko_in", "manekinecollection", "indovina_gatto"):
 #
 # The same agent in every seat, so any difference between seats is the seat's own.
 # `seat_tests` runs **one** test per player count (2 players: exact binomial of seat 0's
-# wins against its losses, draws aside; more: chi-square of the wins per seat) and says
-# what edge the run could have found (80% power). Only then look at single seats:
-# `seat_shares` flags a seat (`edge`) when its test, Holm-adjusted over the seats, is
-# below 0.05.
+# wins against its losses, draws aside; more: chi-square of the wins per seat, and the
+# ordered-seat trend test: do early seats win more?), adjusts them by Holm over the
+# file's tables (`p_holm`, `trend_holm`: four player counts are four chances to find
+# something), and says what edge the run could have found (80% power) and how big an
+# edge its intervals still allow (`ci_edge`). Only then look at single seats:
+# `seat_shares` flags a seat (`edge`) when its test, Holm-adjusted over every seat of
+# the file, is below 0.05.
 
 # %%
 header, seats_rows = read_rows(RESULTS_DIR / "neko_in_seats.jsonl")
-print(to_markdown(seat_tests(seats_rows), ["players", "games", "test", "statistic", "p"]))
+columns = ["players", "games", "test", "p", "p_holm", "trend", "trend_p", "trend_holm"]
+print(to_markdown(seat_tests(seats_rows), columns))
 for t in seat_tests(seats_rows):
-    print(f"{t['players']} players: {t['power']}")
+    print(f"{t['players']} players: {t['reading']}")
 print()
 print(to_markdown(seat_shares(seats_rows), digits=3))
 
@@ -138,8 +142,10 @@ print(greedy["power"])
 # ## A parameter sweep: Neko Boss boards
 #
 # Per board: the game length, seat 0's share and its W/D/L (draws exist on the small
-# boards), with intervals. First ask whether the boards differ at all (`sweep_tests`);
-# only then compare single boards. Seat tables are per board: pooling different rules
+# boards), with intervals. First ask whether the boards differ at all (`sweep_tests`:
+# wins against losses among decisive games, and the draw rate apart, Holm over the
+# tests): the boards differ in draws, not in who wins; only then compare single boards.
+# Seat tables are per board: pooling different rules
 # into one "seats" table would answer no question.
 
 # %%
