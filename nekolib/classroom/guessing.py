@@ -6,7 +6,8 @@ every value they can think of; each call costs one PBKDF2 (:data:`CHECK_CPU_SECO
 measured). So for every variant we count the guesses a student needs before they reach
 the answer, along the routes a student who codes would take:
 
-* **integers** counted up from 0 (a count, "Give a whole number");
+* **integers** counted up from 0 (a count, "Give a whole number"; 0, 1, -1, 2, -2, ...
+  where the answer is negative);
 * **fractions by denominator**: every p/q in [0, R] for q = 1, 2, 3, ... (R is the
   answer's own range, 1 for a probability);
 * **fractions over a sample-space size**: p/N for p = 0, 1, 2, ..., where N is a number
@@ -176,21 +177,21 @@ def _by_denominator(value: Fraction) -> int:
         return 10 * SIZE_LIMIT
     before = span * _totients_below(q) if q > 1 else 0
     rank = before + (p if q > 1 else p + 1)  # row q: p/q among 1/q, 2/q, ...
-    return 2 * rank if value < 0 else rank
+    return 2 * rank - 1 if value < 0 else rank  # signed: 0, x, -x, ...
 
 
 def _number_routes(value: Fraction, prompt: str) -> list[tuple[int, str]]:
     routes = []
     if value.denominator == 1:
         n = value.numerator
-        routes.append((2 * abs(n) if n < 0 else n + 1, "integers counted up from 0"))
+        routes.append((2 * abs(n) + 1 if n < 0 else n + 1, "integers counted up from 0"))
     routes.append((_by_denominator(value), "fractions p/q by rising denominator q"))
     q, p = value.denominator, abs(value.numerator)
     best = None
     for size in derived_sizes(frozenset(prompt_numbers(prompt))):
         if size > 1 and size % q == 0:
             rank = p * (size // q) + 1
-            rank = 2 * rank if value < 0 else rank
+            rank = 2 * rank - 1 if value < 0 else rank  # signed: 0, 1/N, -1/N, 2/N, ...
             if best is None or rank < best[0]:
                 best = (rank, f"fractions p/{size} over a sample-space size made from the prompt")
     if best is not None:
@@ -212,7 +213,7 @@ def guessing(variant: Variant) -> Guessing:
         routes.extend(_number_routes(value, variant.prompt))
     elif declared is None:
         routes.append((1, "a text or list with no declared answer space (treated as small)"))
-    guesses, route = min(routes)
+    guesses, route = min(routes, key=lambda item: item[0])  # ties: the first route listed
     return Guessing(max(1, guesses), route)
 
 
