@@ -43,6 +43,7 @@ __all__ = [
     "GUESSES_PER_CPU_SECOND",
     "GUESS_BOUND_CPU_SECONDS",
     "GUESS_BUDGET",
+    "GUESS_CAP",
     "RIGHT_WRONG",
     "TOO_FEW_NOTE",
     "Guessing",
@@ -78,6 +79,8 @@ TOO_FEW_NOTE = "too few possible answers to say right or wrong here"
 
 SIZE_LIMIT = 10**7
 """Sample-space sizes above this are not listed (their blocks exceed any bound we use)."""
+GUESS_CAP = 10 * SIZE_LIMIT
+"""Guesses are not counted past this (a year of CPU): the report says "more than"."""
 
 _WORDS = {
     "one": 1,
@@ -173,8 +176,8 @@ def _by_denominator(value: Fraction) -> int:
     rising p; negative values are tried after their positive twin."""
     q, p = value.denominator, abs(value.numerator)
     span = max(1, math.ceil(abs(value)))
-    if 0.3 * q * q * span > 10 * SIZE_LIMIT:  # far beyond any bound: do not sieve
-        return 10 * SIZE_LIMIT
+    if 0.3 * q * q * span > GUESS_CAP:  # far beyond any bound: do not sieve
+        return GUESS_CAP
     before = span * _totients_below(q) if q > 1 else 0
     rank = before + (p if q > 1 else p + 1)  # row q: p/q among 1/q, 2/q, ...
     return 2 * rank - 1 if value < 0 else rank  # signed: 0, x, -x, ...

@@ -22,6 +22,7 @@ from nekolib.classroom.exercise import Exercise
 from nekolib.classroom.guessing import (
     GUESS_BOUND_CPU_SECONDS,
     GUESS_BUDGET,
+    GUESS_CAP,
     GUESSES_PER_CPU_SECOND,
     RIGHT_WRONG,
     TOO_FEW_NOTE,
@@ -278,6 +279,10 @@ def _who(feedback: dict[str, str]) -> str:
     return "; ".join(parts)
 
 
+def _guesses(count: int) -> str:
+    return f"over {GUESS_CAP}" if count >= GUESS_CAP else str(count)
+
+
 def format_guessing(rows: Sequence[GuessingRow]) -> str:
     """A Markdown table: per exercise, guesses and guessing time, and who got which check."""
     rate = GUESSES_PER_CPU_SECOND
@@ -288,7 +293,7 @@ def format_guessing(rows: Sequence[GuessingRow]) -> str:
     ]
     for r in rows:
         lines.append(
-            f"| {r.key} | {r.guesses_min}-{r.guesses_max} |"
+            f"| {r.key} | {_guesses(r.guesses_min)}-{_guesses(r.guesses_max)} |"
             f" {format_time(r.seconds_min)}-{format_time(r.seconds_max)} |"
             f" {_who(r.feedback)} | {r.route} |"
         )
