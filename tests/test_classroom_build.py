@@ -529,7 +529,9 @@ def test_cli_modes_and_feedback(tmp_path: Path, capsys) -> None:
         out = tmp_path / f"{mode}-{feedback}"
         args = ["classroom", "--roster", str(good), "--out", str(out), "--games", game]
         assert main([*args, "--mode", mode, "--feedback", feedback, "--quiet"]) == 0
-        assert f"{mode} mode" in capsys.readouterr().out
+        printed = capsys.readouterr().out
+        assert f"{mode} mode" in printed
+        assert ("right/wrong checks:" in printed) is (feedback == "right-wrong")
         text = (out / "students" / "s1" / f"{game}.ipynb").read_text()
         if feedback == "right-wrong":  # verify where it cannot be ground out, else form + why
             assert text.count("verify(") + text.count(TOO_FEW_NOTE) >= len(exercises_for(game))

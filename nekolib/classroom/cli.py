@@ -175,6 +175,11 @@ def _classroom(args: argparse.Namespace) -> int:
     print(f"  teacher's folder:    {out / 'teacher'}/ (notebooks, answer_key.csv, class secret:")
     print("                       never hand this folder out)")
     print(f"  nbgrader course:     {out / 'nbgrader'} (source/<game>/, nbgrader_config.py)")
+    if built.mode == "graded" and built.feedback == "right-wrong":
+        print(
+            f"  right/wrong checks:  {built.right_wrong} of {built.checks}; the others are form"
+            " checks (too few possible answers: see teacher/guessing.md)"
+        )
     return 0
 
 

@@ -264,6 +264,10 @@ class Built:
     mode: str = "graded"
     feedback: str = "form"
     files: list[Path] = field(default_factory=list)
+    right_wrong: int = 0
+    """Check cells that say right or wrong (the others of a right/wrong build are form)."""
+    checks: int = 0
+    """Check cells in the students' notebooks."""
 
 
 def _write(nb: NotebookNode, path: Path, built: Built) -> None:
@@ -359,6 +363,8 @@ def write_classroom(
     guessed = teacher / "guessing.md"
     given = feedback if mode == "graded" else mode
     rows = guessing_report([s.id for s in students], seed_of, chosen, given)
+    given_all = [g for row in rows for g in row.feedback.values() if g != "none"]
+    built.checks, built.right_wrong = len(given_all), given_all.count("right-wrong")
     guessed.write_text(
         f"# Can the checks be ground out? ({given} feedback)\n\n{format_guessing(rows)}\n",
         encoding="utf-8",
