@@ -58,18 +58,21 @@ __all__ = [
 RIGHT_WRONG = "right-wrong"
 FORM = "form"
 
-CHECK_CPU_SECONDS = 0.0435
+CHECK_CPU_SECONDS = 0.037
 """CPU time of one right/wrong check (``verify``: one PBKDF2-SHA256 of 200 000 rounds),
-measured with ``time.process_time`` over 40 checks on the project's machine (2026-12-04:
-0.0435 s a check, 23.0 checks per CPU second; wall clock the same, 22.8 a second, with
-other work running). ``python -m nekolib classroom --report`` measures it again."""
+measured with ``time.process_time`` on the project's 2-core machine (2026-12-04), where it
+varied with the load: 0.0435 s a check (23.0 a CPU second) over 40 checks while other work
+ran; 0.0375-0.039 s (25.6-26.6) over 3 x 40 digests on a quiet machine; 27.2 a CPU second
+over 14 255 ``verify`` calls in the 30-student attack. The fastest, about 27 a CPU second,
+is used: a faster check makes guessing cheaper, so this errs towards form feedback.
+``python -m nekolib classroom --report`` measures it again."""
 
 GUESSES_PER_CPU_SECOND = 1 / CHECK_CPU_SECONDS
-"""About 23 guesses per CPU second, one core (see :data:`CHECK_CPU_SECONDS`)."""
+"""About 27 guesses per CPU second, one core (see :data:`CHECK_CPU_SECONDS`)."""
 
 GUESS_BOUND_CPU_SECONDS = 3600.0
 """A right/wrong check is written only where trying every value before the answer takes
-longer than this much CPU time (one CPU hour: about 83 000 guesses at the measured rate;
+longer than this much CPU time (one CPU hour: about 97 000 guesses at the measured rate;
 a student with 8 cores needs 7.5 minutes of wall clock, so this is a floor, not a lock)."""
 
 GUESS_BUDGET = int(GUESS_BOUND_CPU_SECONDS * GUESSES_PER_CPU_SECOND)
