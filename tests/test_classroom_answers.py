@@ -36,6 +36,12 @@ from nekolib.classroom.hidden_test import _nk_same, hidden_test_source
 RIGHT = Fraction(25, 64)
 
 
+@pytest.fixture(autouse=True)
+def _no_check_log(monkeypatch: pytest.MonkeyPatch) -> None:
+    """verify() counts checks in a file in the working folder: not in the repository."""
+    monkeypatch.setenv("NEKOLIB_CHECK_LOG", "off")
+
+
 def test_a_float_is_read_as_the_simplest_fraction_with_that_value() -> None:
     assert simplest_fraction(25 / 64) == RIGHT
     assert simplest_fraction(2 / 19) == Fraction(2, 19)

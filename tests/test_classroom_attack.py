@@ -77,13 +77,17 @@ def test_graded_notebook_yields_no_answer_and_practice_does(game: str) -> None:
 
 
 def test_right_wrong_digests_resist_a_brute_force(tmp_path: Path) -> None:
-    """With right/wrong feedback the digests are in the notebook, but each guess costs a
-    PBKDF2 of 200 000 rounds: the attacker's few seconds recover no fraction."""
+    """With right/wrong feedback the digests are in the notebook (only for answers that
+    cannot be ground out), but each guess costs a PBKDF2 of 200 000 rounds: the attacker's
+    few seconds recover no fraction."""
     game = GAMES[0]
     variants = graded_variants(game, SECRET, STUDENT.id)
     targets = _targets(variants)
-    report = _run_attack(graded_notebook(STUDENT, game, SECRET, "right-wrong"), targets, 4)
+    nb = graded_notebook(STUDENT, game, SECRET, "right-wrong")
+    verified = sum(c.source.startswith("verify(") for c in nb.cells if c.cell_type == "code")
+    assert verified >= 1, "no right/wrong check left to attack"
+    report = _run_attack(nb, targets, 4)
     print(f"\n{game} graded, right/wrong: {report}")
-    assert report["digests"] == len(variants) and report["found"] == {}, report
+    assert report["digests"] == verified and report["found"] == {}, report
     rate = report["guesses"] / report["brute_seconds"]
     assert rate < 50, f"{rate:.0f} guesses/s: the digest is too cheap"

@@ -35,6 +35,7 @@ from nekolib.classroom import (
 from nekolib.classroom.answers import canonical_answer
 from nekolib.classroom.bank import notes_for
 from nekolib.classroom.graded import verify
+from nekolib.classroom.guessing import TOO_FEW_NOTE, feedback_for
 from nekolib.classroom.handout import graded_notebook, graded_variants
 from nekolib.classroom.hidden_test import _nk_same
 from nekolib.classroom.nbgrader_course import NBGRADER_STUB, nbgrader_notebook, nbgrader_student
@@ -53,6 +54,12 @@ STUDENTS = [Student("ada", "Ada L."), Student("bob", "Bob M."), Student("cy-7", 
 GAMES = classroom_games()
 ROOT = Path(__file__).resolve().parent.parent
 SECRET = "f" * 64
+
+
+@pytest.fixture(autouse=True)
+def _no_check_log(monkeypatch: pytest.MonkeyPatch) -> None:
+    """verify() counts checks in a file in the working folder: not in the repository."""
+    monkeypatch.setenv("NEKOLIB_CHECK_LOG", "off")
 
 
 @pytest.fixture(scope="module")
@@ -234,9 +241,22 @@ def test_graded_notebook_cells_metadata_and_pictures(game: str) -> None:
             f"answer_{k}" for k in range(1, len(exercises) + 1)
         ]
         sources = [c.source for c in _cells(nb, "code")]
-        checks = [s for s in sources if check_call and s.startswith(check_call)]
+        checks = [s for s in sources if s.startswith(("recorded(", "verify("))]
         assert len(checks) == (len(exercises) if check_call else 0)
         assert sum(s.startswith("answer_") for s in sources) == len(exercises)
+        if feedback == "right-wrong":  # right/wrong where it cannot be ground out, else form
+            variants = graded_variants(game, SECRET, student.id)
+            given = [feedback_for(v, "right-wrong") for v in variants]
+            assert [e["feedback"] for e in meta["exercises"]] == given
+            for check, gets in zip(checks, given, strict=True):
+                assert check.startswith("verify(" if gets == "right-wrong" else "recorded(")
+                assert (TOO_FEW_NOTE in check) is (gets == "form")
+            fallback = [str(k) for k, g in enumerate(given, start=1) if g == "form"]
+            title = nb.cells[0].source
+            assert (TOO_FEW_NOTE in title) is bool(fallback)
+        else:
+            assert all(s.startswith(check_call) for s in checks)
+            assert {e["feedback"] for e in meta["exercises"]} == {feedback}
         assert all(not c.get("outputs") for c in _cells(nb, "code"))
     pictures = [c for c in _cells(nb, "markdown") if c.get("attachments")]
     assert len(pictures) == sum(ex.position is not None for ex in exercises)
@@ -252,10 +272,13 @@ def test_right_wrong_digests_accept_the_answer_and_differ_between_students(game:
     digests = {}
     for student in STUDENTS[:2]:
         nb = _graded(student, game, "right-wrong")
-        calls = [c.source for c in _cells(nb, "code") if c.source.startswith("verify(")]
+        calls = [c.source for c in _cells(nb, "code") if c.get("id", "").startswith("feedback-")]
         for ex, variant, source in zip(
             exercises, graded_variants(game, SECRET, student.id), calls, strict=True
         ):
+            if not source.startswith("verify("):
+                assert feedback_for(variant, "right-wrong") == "form", ex.key
+                continue
             args = [ast.literal_eval(a) for a in ast.parse(source).body[0].value.args[1:]]
             kind, salt, digest, _name = args
             assert salt == item_salt(SECRET, student.id, ex.key)
@@ -506,9 +529,17 @@ def test_cli_modes_and_feedback(tmp_path: Path, capsys) -> None:
         out = tmp_path / f"{mode}-{feedback}"
         args = ["classroom", "--roster", str(good), "--out", str(out), "--games", game]
         assert main([*args, "--mode", mode, "--feedback", feedback, "--quiet"]) == 0
-        assert f"{mode} mode" in capsys.readouterr().out
+        printed = capsys.readouterr().out
+        assert f"{mode} mode" in printed
+        assert ("right/wrong checks:" in printed) is (feedback == "right-wrong")
         text = (out / "students" / "s1" / f"{game}.ipynb").read_text()
-        assert (needle in text) if needle else ("recorded(" not in text and "verify(" not in text)
+        if feedback == "right-wrong":  # verify where it cannot be ground out, else form + why
+            assert text.count("verify(") + text.count(TOO_FEW_NOTE) >= len(exercises_for(game))
+            key = (out / "teacher" / "answer_key.csv").read_text()
+            assert "feedback" in key.splitlines()[0] and "guesses" in key.splitlines()[0]
+            assert "Can the checks be ground out?" in (out / "teacher" / "guessing.md").read_text()
+        else:
+            assert (needle in text) if needle else "recorded(" not in text and "verify(" not in text
 
 
 def test_a_check_rebuilds_the_variant_it_was_made_for() -> None:
@@ -530,4 +561,6 @@ def test_cli_report_prints_the_spread_per_exercise(tmp_path: Path, capsys) -> No
     assert "6 students, graded mode" in out
     for ex in exercises_for(game):
         assert ex.key in out or ex.title in out
+    assert "Can the checks be ground out? (form feedback)" in out  # the default feedback
+    assert "form (all 6)" in out and "right/wrong checks per CPU second" in out
     assert not (tmp_path / "o" / "students").exists()  # a report writes no notebooks

@@ -11,11 +11,13 @@ score zero; of two hand-ins the newest counts.
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import csv
 import io
 import json
 import os
+import re
 from fractions import Fraction
 from pathlib import Path
 
@@ -264,3 +266,53 @@ def test_grade_command_scores_right_wrong_cheating_copied_and_duplicate_hand_ins
     assert main([*args, "--out", str(classroom / "nokey.csv")]) == 0
     text = (classroom / "nokey.csv").read_text()
     assert "pass --key" in text
+
+
+def test_right_wrong_checks_are_counted_and_the_grader_shows_the_counts(
+    tmp_path: Path, capsys
+) -> None:
+    """A student checks a wrong answer, loops over the check three times, then does
+    Restart & Run All: the saved check says "Check 5", the grader reports 5 (read from
+    the notebook as handed in; its own run counts nothing)."""
+    from nbclient import NotebookClient
+
+    student = "s-rw"
+    write_classroom([Student(student)], tmp_path / "class", [GAME], feedback="right-wrong")
+    nb = nbformat.read(tmp_path / "class" / "students" / student / f"{GAME}.ipynb", 4)
+    checks = [c for c in nb.cells if c.cell_type == "code" and c.source.startswith("verify(")]
+    assert checks, "no right/wrong check in this notebook"
+    check = checks[0]
+    k = int(re.match(r"verify\(answer_(\d+),", check.source).group(1))
+    salt = ast.literal_eval(ast.parse(check.source).body[0].value.args[2])
+    for cell in nb.cells:
+        if cell.source.startswith(f"answer_{k} = None"):
+            cell.source = f"answer_{k} = Fraction(1, 3)"
+    loop = nbformat.v4.new_code_cell(f"for _ in range(3):\n    {check.source}", id="mine")
+    nb.cells.insert(nb.cells.index(check) + 1, loop)
+    work = tmp_path / "work"
+    work.mkdir()
+    for _run in range(2):  # Run All, then Restart & Run All: the count goes on
+        NotebookClient(
+            nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(work)}}
+        ).execute()
+    (output,) = check.outputs
+    assert output["metadata"]["nekolib"] == {"check": f"answer_{k}", "attempts": 5}
+    assert f"Check 5 of `answer_{k}`" in output["data"]["text/plain"]
+    log = work / ".nekolib_checks.json"
+    assert json.loads(log.read_text()) == {salt: 8}  # the loop's last three are not shown
+    handed_in = tmp_path / "handed_in" / student / f"{GAME}.ipynb"
+    handed_in.parent.mkdir(parents=True)
+    nbformat.write(nb, handed_in)
+    key = tmp_path / "class" / "teacher" / "answer_key.csv"
+    out_csv = tmp_path / "grades.csv"
+    args = ["grade", str(tmp_path / "handed_in"), "--key", str(key), "--out", str(out_csv)]
+    assert main([*args, "--timeout", "120", "--quiet"]) == 0
+    assert "5 right/wrong checks" in capsys.readouterr().out
+    with out_csv.open(newline="") as handle:
+        rows = {r["exercise"]: r for r in csv.DictReader(handle)}
+    assert rows[str(k)]["checks"] == "5" and rows[str(k)]["note"] == "wrong"
+    assert rows["total"]["checks"] == "5"
+    others = [r["checks"] for e, r in rows.items() if e not in (str(k), "total")]
+    assert others == [""] * len(others)  # blank answers are not checked, so not counted
+    assert not (handed_in.parent / ".nekolib_checks.json").exists()  # the grader's run
+    assert json.loads(log.read_text()) == {salt: 8}

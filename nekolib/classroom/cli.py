@@ -11,6 +11,7 @@ Jupyter libraries (nbformat, nbclient) are imported only when a command runs.
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 from pathlib import Path
 
@@ -49,8 +50,9 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         choices=("form", "right-wrong", "none"),
         default="form",
         help="graded mode's check cells: form (default) says the answer is well formed and"
-        " recorded; right-wrong says right or not (a small answer space can then be"
-        " found by trying every value); none has no check cells",
+        " recorded; right-wrong says right or not, and is counted, where trying every value"
+        " before the answer takes more than a CPU hour (elsewhere form, saying why: --report"
+        " lists which); none has no check cells",
     )
     build.add_argument(
         "--secret-file",
@@ -62,7 +64,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         "--report",
         action="store_true",
         help="only print how alike the students' variants are (workload spread, shared"
-        " prompts), per exercise; writes nothing but the class secret",
+        " prompts) and, per exercise, how fast its answers can be guessed and the feedback"
+        " each student's check gives (with --feedback); writes nothing but the class secret",
     )
     build.add_argument("--quiet", action="store_true", help="no progress bar")
 
@@ -116,19 +119,32 @@ def run(args: argparse.Namespace) -> int:
 
 def _report(args: argparse.Namespace, students: list) -> int:
     from nekolib.classroom.cells import classroom_games
+    from nekolib.classroom.guessing import GUESSES_PER_CPU_SECOND, measure_check_rate
     from nekolib.classroom.notebooks import student_seed
-    from nekolib.classroom.report import fairness_report, format_report
+    from nekolib.classroom.report import (
+        fairness_report,
+        format_guessing,
+        format_report,
+        guessing_report,
+    )
     from nekolib.classroom.secret import SECRET_FILE, read_or_create_secret
 
     games = classroom_games(None if args.games is None else args.games.split(","))
     secret = read_or_create_secret(args.secret_file or args.out / "teacher" / SECRET_FILE)
-    rows = fairness_report(
-        [s.id for s in students],
-        lambda student, key: student_seed(args.mode, secret, student, key),
-        games,
-    )
+    ids = [s.id for s in students]
+    seed_of = functools.partial(student_seed, args.mode, secret)
+    rows = fairness_report(ids, seed_of, games)
     print(f"{len(students)} students, {args.mode} mode\n")
     print(format_report(rows))
+    feedback = args.feedback if args.mode == "graded" else "practice"
+    print(f"\n### Can the checks be ground out? ({feedback} feedback)\n")
+    print(format_guessing(guessing_report(ids, seed_of, games, feedback)))
+    per_cpu, per_wall = measure_check_rate()
+    print(
+        f"\nThis machine, now: {per_cpu:.1f} right/wrong checks per CPU second,"
+        f" {per_wall:.1f} per second of wall clock (the table uses the project's measured"
+        f" {GUESSES_PER_CPU_SECOND:.1f} per CPU second)."
+    )
     return 0 if all(row.ok for row in rows) else 1
 
 
@@ -159,6 +175,11 @@ def _classroom(args: argparse.Namespace) -> int:
     print(f"  teacher's folder:    {out / 'teacher'}/ (notebooks, answer_key.csv, class secret:")
     print("                       never hand this folder out)")
     print(f"  nbgrader course:     {out / 'nbgrader'} (source/<game>/, nbgrader_config.py)")
+    if built.mode == "graded" and built.feedback == "right-wrong":
+        print(
+            f"  right/wrong checks:  {built.right_wrong} of {built.checks}; the others are form"
+            " checks (too few possible answers: see teacher/guessing.md)"
+        )
     return 0
 
 
@@ -177,6 +198,7 @@ def _grade(args: argparse.Namespace) -> int:
     write_grades(scores, args.out)
     totals = [s for s in scores if s.exercise == "total"]
     for total in totals:
-        print(f"{total.student:20} {total.points:>4} / {total.max_points}")
+        checked = f"   {total.checks} right/wrong checks" if total.checks else ""
+        print(f"{total.student:20} {total.points:>4} / {total.max_points}{checked}")
     print(f"{len(paths)} notebooks graded -> {args.out}")
     return 0

@@ -92,6 +92,10 @@ class Exercise:
     workload: Callable[[Params], int] | None = None
     band: str = ""
     worked_code: PromptMaker | None = None
+    answer_space: Callable[[Params], tuple[int, str]] | None = None
+    """``(size, description)`` of a set every answer of the variant lies in, which a student
+    can list without solving the exercise (for example every subset of the legal moves):
+    how many right/wrong checks could grind it out (:mod:`nekolib.classroom.guessing`)."""
 
     def __post_init__(self) -> None:
         if self.topic not in TOPICS:

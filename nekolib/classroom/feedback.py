@@ -7,7 +7,8 @@ importing any exercise (see :mod:`nekolib.classroom.graded`).
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 __all__ = ["BLANK", "RECORDED", "RIGHT", "UNREADABLE", "WRONG", "Feedback"]
 
@@ -24,6 +25,9 @@ class Feedback:
 
     status: str
     message: str
+    record: dict[str, Any] = field(default_factory=dict, compare=False)
+    """Saved with the check cell's output as notebook metadata (``{"nekolib": record}``):
+    the right/wrong check's name and attempt count, which the grader shows the teacher."""
 
     @property
     def right(self) -> bool:
@@ -37,6 +41,11 @@ class Feedback:
 
     def __repr__(self) -> str:
         return self.message
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
+        """Text and HTML, plus ``record`` as the output's metadata (kept in the notebook)."""
+        data = {"text/plain": self.message, "text/html": self._repr_html_()}
+        return (data, {"nekolib": dict(self.record)}) if self.record else data
 
     def _repr_html_(self) -> str:
         colour = {RIGHT: "#1b7837", WRONG: "#b2182b", RECORDED: "#2166ac"}.get(

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -40,6 +41,7 @@ from nekolib.classroom.answers import (
 )
 from nekolib.classroom.bank import all_exercises
 from nekolib.classroom.exercise import variant_seed
+from nekolib.classroom.graded import CHECK_LOG_ENV
 from nekolib.core import NekoError
 
 __all__ = [
@@ -53,10 +55,11 @@ __all__ = [
     "grade_all",
     "grade_notebook",
     "read_key",
+    "recorded_checks",
     "write_grades",
 ]
 
-COLUMNS = ("student", "game", "exercise", "key", "points", "max_points", "note")
+COLUMNS = ("student", "game", "exercise", "key", "points", "max_points", "checks", "note")
 MARK = "NEKOLIB-GRADER-ANSWERS "
 RIGHT_NOTE = "right"
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -104,6 +107,9 @@ class Score:
     points: int
     max_points: int
     note: str
+    checks: str = ""
+    """Right/wrong checks the notebook recorded for this answer, as handed in (a signal,
+    not a lock: the student can clear it); ``""`` where the notebook recorded none."""
 
     def row(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in COLUMNS}
@@ -283,6 +289,24 @@ def _entries(
     return _entries_from_seeds(nb, path, student)
 
 
+def recorded_checks(nb: NotebookNode) -> dict[str, int]:
+    """The right/wrong check counts a handed-in notebook's saved outputs record, by answer
+    name (the largest count seen: ``verify`` saves ``{"nekolib": {"check", "attempts"}}``
+    with its output)."""
+    counts: dict[str, int] = {}
+    for cell in nb.cells:
+        if cell.get("cell_type") != "code":
+            continue
+        for output in cell.get("outputs", []):
+            record = (output.get("metadata") or {}).get("nekolib")
+            if not isinstance(record, dict):
+                continue
+            name, attempts = record.get("check"), record.get("attempts")
+            if isinstance(name, str) and isinstance(attempts, int) and attempts >= 0:
+                counts[name] = max(counts.get(name, 0), attempts)
+    return counts
+
+
 def _execute(nb: NotebookNode, names: list[str], timeout: int, cwd: Path) -> dict[str, Any]:
     """Run the notebook plus the collector cell; the encoded answers (or a NekoError)."""
     from nbclient import NotebookClient
@@ -296,8 +320,8 @@ def _execute(nb: NotebookNode, names: list[str], timeout: int, cwd: Path) -> dic
         interrupt_on_timeout=True,
         resources={"metadata": {"path": str(cwd)}},
     )
-    try:
-        client.execute()
+    try:  # the grader's runs are not the student's checks: no check log in their folder
+        client.execute(env={**os.environ, CHECK_LOG_ENV: "off"})
     except Exception as error:  # dead kernel, kernel that would not start: no answers
         raise NekoError(f"the notebook could not be run ({type(error).__name__})") from None
     for output in nb.cells[-1].get("outputs", []):
@@ -334,11 +358,16 @@ def grade_notebook(
     path = Path(path)
     nb, student, game, mode = _read_notebook(path)
     entries = _entries(nb, path, student, game, mode, key)
+    counted = recorded_checks(nb)  # as handed in, before the grader's own run
     try:
         answers = _execute(nb, [e.name for e in entries], timeout, path.parent)
         scores = [_score(student, game, e, answers.get(e.name)) for e in entries]
     except NekoError as error:
         scores = [replace(_score(student, game, e, None), note=str(error)) for e in entries]
+    scores = [
+        replace(s, checks=str(counted[e.name]) if e.name in counted else "")
+        for s, e in zip(scores, entries, strict=True)
+    ]
     return GradedNotebook(path, student, game, scores, nb)
 
 
@@ -369,12 +398,14 @@ def grade_all(
     rows: list[Score] = []
     for student in sorted({g.student for g in graded}):
         points = max_points = 0
+        checks: list[int] = []
         mine = [g for g in graded if g.student == student]
         for game in sorted({g.game for g in mine}):
             newest, *older = _newest_first([g for g in mine if g.game == game])
             rows.extend(newest.scores)
             points += sum(s.points for s in newest.scores)
             max_points += sum(s.max_points for s in newest.scores)
+            checks.extend(int(s.checks) for s in newest.scores if s.checks)
             for item in older:
                 got = sum(s.points for s in item.scores)
                 note = f"duplicate: older than {newest.path}, not in the total"
@@ -385,7 +416,8 @@ def grade_all(
                         f" newest, {newest.path}; {item.path} ({got} points) is listed as a"
                         " duplicate"
                     )
-        rows.append(Score(student, "", "total", "", points, max_points, ""))
+        counted = str(sum(checks)) if checks else ""
+        rows.append(Score(student, "", "total", "", points, max_points, "", counted))
     return rows + errors
 
 

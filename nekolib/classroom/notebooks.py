@@ -14,7 +14,7 @@ runnable worked-solution cell), ``teacher/answer_key.csv`` and an nbgrader cours
 
     OUT/students/<id>/<game>.ipynb     hand these out
     OUT/teacher/<game>.ipynb  OUT/teacher/answer_key.csv  OUT/teacher/class_secret.txt
-    OUT/teacher/fairness.md
+    OUT/teacher/fairness.md  OUT/teacher/guessing.md
     OUT/nbgrader/nbgrader_config.py    OUT/nbgrader/source/<game>/<game>.ipynb
 """
 
@@ -47,6 +47,7 @@ from nekolib.classroom.cells import (
 )
 from nekolib.classroom.exercise import DEMO_SEED, Variant, variant_seed
 from nekolib.classroom.graded import FEEDBACK_MODES
+from nekolib.classroom.guessing import feedback_for, guessing
 from nekolib.classroom.handout import graded_notebook
 from nekolib.classroom.nbgrader_course import (
     NBGRADER_CONFIG,
@@ -55,7 +56,12 @@ from nekolib.classroom.nbgrader_course import (
     nbgrader_student,
 )
 from nekolib.classroom.pictures import prerender, svg_text
-from nekolib.classroom.report import fairness_report, format_report
+from nekolib.classroom.report import (
+    fairness_report,
+    format_guessing,
+    format_report,
+    guessing_report,
+)
 from nekolib.classroom.roster import Student
 from nekolib.classroom.secret import SECRET_FILE, class_seed, read_or_create_secret
 from nekolib.core import NekoError
@@ -75,7 +81,18 @@ __all__ = [
 
 MODES = ("graded", "practice")
 SETUP = "from fractions import Fraction\n\nfrom nekolib.classroom import Check"
-ANSWER_KEY_COLUMNS = ("student", "game", "exercise", "key", "seed", "answer", "points", "kind")
+ANSWER_KEY_COLUMNS = (
+    "student",
+    "game",
+    "exercise",
+    "key",
+    "seed",
+    "answer",
+    "points",
+    "kind",
+    "feedback",
+    "guesses",
+)
 
 
 def student_seed(mode: str, secret: str, student: str, key: str) -> int:
@@ -207,9 +224,14 @@ def teacher_notebook(game: str, fairness: str = "") -> NotebookNode:
 
 
 def answer_key_rows(
-    students: Sequence[Student], games: Sequence[str], mode: str = "practice", secret: str = ""
+    students: Sequence[Student],
+    games: Sequence[str],
+    mode: str = "practice",
+    secret: str = "",
+    feedback: str = "form",
 ) -> list[dict[str, Any]]:
-    """One row per (student, game, exercise): seed, canonical answer, points, kind."""
+    """One row per (student, game, exercise): seed, canonical answer, points, kind, the
+    feedback the student's check gives and the guesses that find the answer."""
     rows = []
     for student in students:
         for game in games:
@@ -225,6 +247,8 @@ def answer_key_rows(
                         "answer": variant.canonical,
                         "points": ex.points,
                         "kind": ex.kind,
+                        "feedback": (feedback_for(variant, feedback) if mode == "graded" else mode),
+                        "guesses": guessing(variant).guesses,
                     }
                 )
     return rows
@@ -240,6 +264,10 @@ class Built:
     mode: str = "graded"
     feedback: str = "form"
     files: list[Path] = field(default_factory=list)
+    right_wrong: int = 0
+    """Check cells that say right or wrong (the others of a right/wrong build are form)."""
+    checks: int = 0
+    """Check cells in the students' notebooks."""
 
 
 def _write(nb: NotebookNode, path: Path, built: Built) -> None:
@@ -330,6 +358,16 @@ def write_classroom(
     with key.open("w", newline="", encoding="utf-8") as handle:
         writer = csv.DictWriter(handle, fieldnames=ANSWER_KEY_COLUMNS)
         writer.writeheader()
-        writer.writerows(answer_key_rows(students, chosen, mode, secret))
+        writer.writerows(answer_key_rows(students, chosen, mode, secret, feedback))
     built.files.append(key)
+    guessed = teacher / "guessing.md"
+    given = feedback if mode == "graded" else mode
+    rows = guessing_report([s.id for s in students], seed_of, chosen, given)
+    given_all = [g for row in rows for g in row.feedback.values() if g != "none"]
+    built.checks, built.right_wrong = len(given_all), given_all.count("right-wrong")
+    guessed.write_text(
+        f"# Can the checks be ground out? ({given} feedback)\n\n{format_guessing(rows)}\n",
+        encoding="utf-8",
+    )
+    built.files.append(guessed)
     return built

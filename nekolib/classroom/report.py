@@ -19,6 +19,17 @@ from dataclasses import dataclass
 
 from nekolib.classroom.bank import all_exercises, exercises_for
 from nekolib.classroom.exercise import Exercise
+from nekolib.classroom.guessing import (
+    GUESS_BOUND_CPU_SECONDS,
+    GUESS_BUDGET,
+    GUESS_CAP,
+    GUESSES_PER_CPU_SECOND,
+    RIGHT_WRONG,
+    TOO_FEW_NOTE,
+    feedback_for,
+    format_time,
+    guessing,
+)
 from nekolib.core import NekoError
 
 __all__ = [
@@ -28,9 +39,12 @@ __all__ = [
     "POSSIBLE_CAP",
     "SAMPLE_SEEDS",
     "FairnessRow",
+    "GuessingRow",
     "fairness_report",
     "fairness_row",
+    "format_guessing",
     "format_report",
+    "guessing_report",
     "is_fair",
     "possible_variants",
 ]
@@ -188,5 +202,109 @@ def format_report(rows: Sequence[FairnessRow]) -> str:
     )
     lines.append(
         "All exercises pass." if not bad else "Not fair for this roster: " + ", ".join(bad)
+    )
+    return "\n".join(lines)
+
+
+# --- guessing: can a right/wrong check be ground out? (issue 33) ------------------------
+
+
+@dataclass(frozen=True)
+class GuessingRow:
+    """One exercise across one roster: how fast its answers are found by trying values,
+    and the feedback each student's check gives (:mod:`nekolib.classroom.guessing`)."""
+
+    key: str
+    title: str
+    guesses_min: int
+    guesses_max: int
+    route: str
+    """How the easiest variant's answer is found (the route with the fewest guesses)."""
+    feedback: dict[str, str]
+    """Student id -> the feedback their check gives: right-wrong, form or none."""
+
+    @property
+    def seconds_min(self) -> float:
+        return self.guesses_min / GUESSES_PER_CPU_SECOND
+
+    @property
+    def seconds_max(self) -> float:
+        return self.guesses_max / GUESSES_PER_CPU_SECOND
+
+
+def guessing_report(
+    students: Sequence[str],
+    seed_of: SeedOf,
+    games: Sequence[str] | None = None,
+    feedback: str = RIGHT_WRONG,
+) -> list[GuessingRow]:
+    """One :class:`GuessingRow` per exercise of ``games`` for this roster and feedback."""
+    if not students:
+        raise NekoError("the roster is empty: give at least one student id")
+    chosen = (
+        list(all_exercises().values())
+        if games is None
+        else [e for g in games for e in exercises_for(g)]
+    )
+    rows = []
+    for ex in chosen:
+        variants = {s: ex.variant(seed_of(s, ex.key)) for s in students}
+        found = {s: guessing(v) for s, v in variants.items()}
+        easiest = min(found.values(), key=lambda g: g.guesses)
+        given = {s: feedback_for(v, feedback) for s, v in variants.items()}
+        rows.append(
+            GuessingRow(
+                key=ex.key,
+                title=ex.title,
+                guesses_min=easiest.guesses,
+                guesses_max=max(g.guesses for g in found.values()),
+                route=easiest.route,
+                feedback=given,
+            )
+        )
+    return rows
+
+
+def _who(feedback: dict[str, str]) -> str:
+    """``right-wrong: s003, s017; form: the other 28`` (the smaller group named)."""
+    groups: dict[str, list[str]] = {}
+    for student, given in feedback.items():
+        groups.setdefault(given, []).append(student)
+    if len(groups) == 1:
+        (given, _), *_ = groups.items()
+        return f"{given} (all {len(feedback)})"
+    ordered = sorted(groups.items(), key=lambda item: (len(item[1]), item[0]))
+    parts = [f"{given}: {', '.join(sorted(who))}" for given, who in ordered[:-1]]
+    parts.append(f"{ordered[-1][0]}: the other {len(ordered[-1][1])}")
+    return "; ".join(parts)
+
+
+def _guesses(count: int) -> str:
+    return f"over {GUESS_CAP}" if count >= GUESS_CAP else str(count)
+
+
+def format_guessing(rows: Sequence[GuessingRow]) -> str:
+    """A Markdown table: per exercise, guesses and guessing time, and who got which check."""
+    rate = GUESSES_PER_CPU_SECOND
+    lines = [
+        f"| exercise | guesses to find the answer (min-max) | guessing time at {rate:.0f}"
+        " checks per CPU second (min-max) | feedback each student got | easiest route |",
+        "|---|---|---|---|---|",
+    ]
+    for r in rows:
+        lines.append(
+            f"| {r.key} | {_guesses(r.guesses_min)}-{_guesses(r.guesses_max)} |"
+            f" {format_time(r.seconds_min)}-{format_time(r.seconds_max)} |"
+            f" {_who(r.feedback)} | {r.route} |"
+        )
+    lines.append("")
+    lines.append(
+        f"A right/wrong check is written only where trying every value before the answer"
+        f" takes more than {format_time(GUESS_BOUND_CPU_SECONDS)} of CPU ({GUESS_BUDGET}"
+        f" guesses at {rate:.1f} checks per CPU second, measured); elsewhere the check says"
+        f' whether the answer is well formed and why: "{TOO_FEW_NOTE}". Guesses: the fewest'
+        " over integers counted up from 0, fractions by rising denominator, fractions over a"
+        " sample-space size made from the prompt's numbers, and the exercise's declared"
+        " answer space."
     )
     return "\n".join(lines)

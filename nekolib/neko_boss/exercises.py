@@ -21,6 +21,7 @@ milliseconds.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
@@ -227,6 +228,40 @@ _MOVE_RULE = (
 )
 
 
+# ------------------------------------------------------------ answer spaces (issue 33)
+def _sets_up_to(candidates: int, largest: int) -> int:
+    """Non-empty sets of at most ``largest`` of ``candidates`` items: the guesses of a
+    student who tries every set, smallest first, until the answer's size."""
+    return sum(math.comb(candidates, j) for j in range(1, largest + 1))
+
+
+def _legal_space(p: ExerciseParams) -> tuple[int, str]:
+    """Red's moves are pairs (a Red-topped stack, another occupied point): a student who
+    does not work out the travel rule can try sets of such pairs."""
+    state = position(p)
+    occupied = sum(1 for stack in state.stacks if stack)
+    red = sum(1 for stack in state.stacks if stack and stack[-1] == RED)
+    pairs, size = red * (occupied - 1), len(_legal(p))
+    return _sets_up_to(pairs, size), f"sets of up to {size} of {pairs} (Red stack, stack) pairs"
+
+
+def _among_legal_space(answer: Callable[[ExerciseParams], frozenset[str]]):
+    """Sets of Red's legal moves (a student who solved "Red's legal moves" lists them)."""
+
+    def space(p: ExerciseParams) -> tuple[int, str]:
+        legal, size = len(position(p).legal_actions()), len(answer(p))
+        return _sets_up_to(legal, size), f"sets of up to {size} of Red's {legal} legal moves"
+
+    return space
+
+
+def _targets_space(p: ExerciseParams) -> tuple[int, str]:
+    """Sets of the other occupied points (a landing point must hold a stack)."""
+    state = position(p)
+    occupied, size = sum(1 for stack in state.stacks if stack) - 1, len(_targets(p))
+    return _sets_up_to(occupied, size), f"sets of up to {size} of {occupied} occupied points"
+
+
 def _board_text(p: ExerciseParams) -> str:
     return f"```\n{position(p)}\n```\n\n{_LEGEND}"
 
@@ -346,6 +381,7 @@ LEGAL_MOVES = Exercise(
     ),
     workload=_move_count,
     band="3-8 legal moves on a line of 6-8 or a grid of 6-9 intersections",
+    answer_space=_legal_space,
 )
 
 
@@ -423,6 +459,7 @@ STACK_TARGETS = Exercise(
     ),
     workload=lambda p: len(_targets(p)),
     band="a Red stack of height 2+ with 2-4 landing points, on a board of 12-24 intersections",
+    answer_space=_targets_space,
 )
 
 WINNING_MOVES = Exercise(
@@ -461,6 +498,7 @@ WINNING_MOVES = Exercise(
     worked_code=lambda p: _code(p, *_WINNING_MOVES_CODE),
     workload=_tree_nodes,
     band="a line of 5-8 intersections whose full game tree has 20-60 nodes (drawn by hand)",
+    answer_space=_among_legal_space(_winning_moves),
 )
 
 _POSITIONS_RULE = (
@@ -564,6 +602,7 @@ WINNING_MOVES_GRID = Exercise(
     worked_code=lambda p: _code(p, *_WINNING_MOVES_CODE),
     workload=_tree_nodes,
     band="a grid of 6-9 intersections whose full game tree has 50-150 nodes (program it)",
+    answer_space=_among_legal_space(_winning_moves),
 )
 
 GAME_TREE_SIZE = Exercise(
