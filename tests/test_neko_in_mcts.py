@@ -10,7 +10,8 @@ import pytest
 from nekolib.core import TABLE, NekoError, RandomAgent, play_out
 from nekolib.lab.stats import wilson
 from nekolib.mcts import MCTSAgent
-from nekolib.neko_in.agents import AGENTS, RolloutAgent, TableAgent, _resting_on, determinize
+from nekolib.neko_in.agents import AGENTS, RolloutAgent, TableAgent, determinize
+from nekolib.neko_in.hint_odds import resting_tile
 from nekolib.neko_in.invariants import check_invariants, check_step
 from nekolib.neko_in.rules import IN_ROOM, N_ICONS, NekoState, new_game
 
@@ -56,7 +57,7 @@ def test_worlds_look_the_same_to_the_player_and_follow_the_rules(version):
             assert world.legal_actions() == state.legal_actions()
             check_invariants(world)
             for p in range(state.num_players):  # no cat rests on its own player's tile
-                assert p == me or _resting_on(world, p) not in world.hands[p]
+                assert p == me or resting_tile(world, p) not in world.hands[p]
             if version == "events":  # the same face-down tiles in every room
                 for room in state.colours:
                     spaces = range(room * N_ICONS, room * N_ICONS + N_ICONS)
@@ -92,7 +93,7 @@ def test_a_cat_resting_on_a_hideout_rules_out_its_tile():
     space = state.hands[2][0]  # really seat 2's tile
     cats[1] = space
     state = state._evolve(cats=tuple(cats))
-    assert _resting_on(state, 1) == space
+    assert resting_tile(state, 1) == space
     rng = random.Random(2)
     owners = Counter()
     for _ in range(300):
@@ -120,7 +121,7 @@ def _twins(version: str) -> list[tuple[NekoState, NekoState, int]]:
         twin = state._evolve(hands=tuple(hands))
         if state.events:
             twin = twin._evolve(events=_swap_two_events(state.events, rng))
-        if any(_resting_on(twin, p) in twin.hands[p] for p in others):
+        if any(resting_tile(twin, p) in twin.hands[p] for p in others):
             continue  # the swap would contradict what the player sees on the board
         assert twin.view(me) == state.view(me) and twin != state
         pairs.append((state, twin, me))
@@ -184,7 +185,7 @@ def test_gathered_and_garden_cats_rule_nothing_out():
     cats = list(state.cats)
     cats[1], cats[2] = IN_ROOM + 0, -1
     state = state._evolve(cats=tuple(cats))
-    assert _resting_on(state, 1) is None and _resting_on(state, 2) is None
+    assert resting_tile(state, 1) is None and resting_tile(state, 2) is None
 
 
 @pytest.mark.parametrize("version", VERSIONS)

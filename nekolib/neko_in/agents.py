@@ -37,6 +37,7 @@ from typing import Any
 
 from nekolib.core import TABLE, Agent, GameState, NekoError, RandomAgent, check_seat
 from nekolib.mcts import MCTSAgent
+from nekolib.neko_in.hint_odds import resting_tile
 from nekolib.neko_in.rules import (
     COLOURS,
     ICONS,
@@ -338,7 +339,7 @@ def determinize(state: NekoState, player: int, rng: random.Random) -> NekoState:
 def _redeal(state: NekoState, player: int, rng: random.Random) -> tuple[tuple[int, ...], ...]:
     others = [p for p in range(state.num_players) if p != player]
     pool = sorted(t for p in others for t in state.hands[p])
-    forbidden = {p: _resting_on(state, p) for p in others}
+    forbidden = {p: resting_tile(state, p) for p in others}
     hands = list(state.hands)
     for _ in range(MAX_DEALS):
         rng.shuffle(pool)
@@ -353,21 +354,6 @@ def _redeal(state: NekoState, player: int, rng: random.Random) -> tuple[tuple[in
     raise NekoError(  # pragma: no cover - the real deal is consistent: one is found in a few
         f"no deal of the other players' tiles fits the position after {MAX_DEALS} tries"
     )
-
-
-def _resting_on(state: NekoState, seat: int) -> int | None:
-    """The uncovered hideout ``seat``'s cat rests on, whose tile ``seat`` cannot hold.
-
-    Not so with ``swap_discards=False`` (an Affinity swap may leave a cat on its own
-    tile) or for the cat whose Crunchies roll is pending (it gets rid of the tile after).
-    """
-    colour = state.colours[seat]
-    pos = state.cats[colour]
-    if not 0 <= pos < IN_ROOM or pos in state.covered or not state.params.swap_discards:
-        return None
-    if state.phase == "crunchies" and state.cat == colour:
-        return None
-    return pos
 
 
 def _reshuffle_events(state: NekoState, rng: random.Random) -> tuple[str | None, ...]:
