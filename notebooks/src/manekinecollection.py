@@ -62,6 +62,27 @@ from nekolib.manekinecollection.picture import example_view, svg
 svg(example_view())
 
 # %% [markdown]
+# ## Play
+#
+# Red (seat 0) is yours; Blue and Green are greedy computer players (change any seat to
+# `odds`, the strongest player, or to `human` for hot-seat play: a hand-over screen hides
+# your hand until the next player is ready, and the board shows only the hand of the
+# player whose decision it is). Play by clicking the picture: one or two of your hand
+# cards, then the kotatsu to put them at; after a showdown you win, click the Zabuton Neko
+# you take. **Hint** highlights the odds player's move and says why in exact fractions:
+# the chance that the move wins its showdown (or the hand it makes), what the two Zabuton
+# Neko there would add to your score if you win them, and the same for the best alternative.
+# Each number names the model it is exact under (the cards you draw random among those you
+# have not seen; an opponent's row finished at random, ignoring what their play reveals), and
+# **How is this computed?** under the hint opens the cases, their chances and the sum.
+# Chance events are rolled automatically; the odds panel under the board shows your
+# chances at each kotatsu, and every showdown is explained with its ranking.
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+play(num_players=3, seed=2026)
+
+# %% [markdown]
 # ## How often does each hand come up?
 #
 # Take the two pieces on a kotatsu and three cards from the full 72-card deck. The
@@ -200,27 +221,6 @@ for hand, (low, mean, high) in strength_spread_rows.items():
 # %%
 # NBVAL_IGNORE_OUTPUT
 fig = strength_spread_chart()
-
-# %% [markdown]
-# ## Play
-#
-# Red (seat 0) is yours; Blue and Green are greedy computer players (change any seat to
-# `odds`, the strongest player, or to `human` for hot-seat play: a hand-over screen hides
-# your hand until the next player is ready, and the board shows only the hand of the
-# player whose decision it is). Play by clicking the picture: one or two of your hand
-# cards, then the kotatsu to put them at; after a showdown you win, click the Zabuton Neko
-# you take. **Hint** highlights the odds player's move and says why in exact fractions:
-# the chance that the move wins its showdown (or the hand it makes), what the two Zabuton
-# Neko there would add to your score if you win them, and the same for the best alternative.
-# Each number names the model it is exact under (the cards you draw random among those you
-# have not seen; an opponent's row finished at random, ignoring what their play reveals), and
-# **How is this computed?** under the hint opens the cases, their chances and the sum.
-# Chance events are rolled automatically; the odds panel under the board shows your
-# chances at each kotatsu, and every showdown is explained with its ranking.
-
-# %%
-# NBVAL_IGNORE_OUTPUT
-play(num_players=3, seed=2026)
 
 # %% [markdown]
 # ## Classroom exercises

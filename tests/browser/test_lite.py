@@ -49,12 +49,12 @@ BUILD_SECONDS_MAX = 180
 SITE_MB_MAX = 100
 LAB_GAME = ".jp-Notebook .nekolib-game"
 COLD_LOADS = 3
-FIRST_BOARD_S_MAX = float(os.environ.get("NEKOLIB_LITE_FIRST_BOARD_S", "20"))
-"""Each game notebook draws its first board within this many seconds from navigation, cold,
-median of 3 (2 cores). Issue 32's goal is 10 s; it is not met by every notebook yet (docs/lite.md:
-Neko Boss 9.7 s and Indovina Gatto 8.6 s, Neko-in 14.3 s and Manekinecollection 14.1 s on a
-busy machine), so the bound CI enforces is 20 s, below the 17-20 s of the site before this
-round; ``NEKOLIB_LITE_FIRST_BOARD_S=10`` asks for the goal."""
+FIRST_BOARD_S_MAX = float(os.environ.get("NEKOLIB_LITE_FIRST_BOARD_S", "10"))
+"""Issue 32: each game notebook draws its first board in under 10 s from navigation, cold,
+median of 3, on a machine doing nothing else (2 cores; in a CI run: 5.9-9.1 s with the
+Manekinecollection game still after its analysis cells). On a busy machine the start-up
+scales with the CPU share the browser gets: ``NEKOLIB_LITE_FIRST_BOARD_S`` raises the bound
+there."""
 LITE_PYTHON = Path(os.environ.get("NEKOLIB_LITE_PYTHON", ROOT / ".venv-lite" / "bin" / "python"))
 
 
