@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -87,7 +88,6 @@ def test_lock_lists_the_wheels_with_dependencies_as_the_browser_sees_them(tmp_pa
 
 def test_sourceless_wheels_import_from_their_bytecode_alone(tmp_path):
     import compileall
-    import subprocess
 
     pkg = tmp_path / "site" / "demo_sl"
     pkg.mkdir(parents=True)
@@ -98,14 +98,7 @@ def test_sourceless_wheels_import_from_their_bytecode_alone(tmp_path):
     assert build_lite.make_sourceless(tmp_path / "site") == 2
     assert sorted(p.name for p in pkg.iterdir()) == ["__init__.pyc", "broken.py", "inner.pyc"]
     code = "import demo_sl, demo_sl.inner as i; print(demo_sl.VALUE, i.__file__.endswith('.pyc'))"
-    out = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=tmp_path,
-        env={"PYTHONPATH": str(tmp_path / "site"), "PYTHONDONTWRITEBYTECODE": "1"},
-        capture_output=True,
-        text=True,
-        check=True,
-    )
+    out = _run_in_site(tmp_path, code)
     assert out.stdout.split() == ["42", "True"]
 
 
@@ -125,7 +118,6 @@ def test_unpack_leaves_out_test_suites_and_jedis_third_party_stubs(tmp_path):
 
 
 def test_the_ipython_patch_defers_the_terminal_until_embed_is_used(tmp_path):
-    import subprocess
 
     wheel = tmp_path / "ipython-9.0-py3-none-any.whl"
     with zipfile.ZipFile(wheel, "w") as zf:
@@ -140,14 +132,7 @@ def test_the_ipython_patch_defers_the_terminal_until_embed_is_used(tmp_path):
         "print('IPython.terminal.embed' in sys.modules, embed())\n"
         "print(hasattr(IPython, 'nothing'))"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=tmp_path,
-        env={"PYTHONPATH": str(tmp_path / "site"), "PYTHONDONTWRITEBYTECODE": "1"},
-        capture_output=True,
-        text=True,
-        check=True,
-    )
+    out = _run_in_site(tmp_path, code)
     assert out.stdout.split() == ["False", "1", "True", "embedded", "False"]
 
     with zipfile.ZipFile(wheel, "w") as zf:  # a new IPython without that line: the build stops
@@ -169,3 +154,16 @@ def test_the_kernels_on_demand_finder_knows_the_wheels_the_lock_leaves_out():
         sys.meta_path[:] = before
     assert set(site.ON_DEMAND) == set(build_lite.ON_DEMAND)
     assert {w for wheels in site.ON_DEMAND.values() for w in wheels} == set(build_lite.ON_DEMAND)
+
+
+def _run_in_site(tmp_path, code: str) -> subprocess.CompletedProcess:
+    """Run ``code`` in a fresh Python that imports from ``tmp_path/site`` only, writing no
+    bytecode of its own."""
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=tmp_path,
+        env={"PYTHONPATH": str(tmp_path / "site"), "PYTHONDONTWRITEBYTECODE": "1"},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
