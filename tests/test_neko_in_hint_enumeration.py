@@ -77,10 +77,11 @@ def positions(version: str, count: int) -> list[NekoState]:
 
 # --------------------------------------------------------------------------- worlds
 def deal_groups(
-    state: NekoState, me: int, room: int, seat: int | None
+    state: NekoState, me: int, room: int, seat: int | None, weigh=None
 ) -> list[tuple[NekoState, Fraction]]:
     """Deals of the unseen tiles, one per pattern of which of ``room``'s tiles ``seat`` holds
-    (the only hand, besides ``me``'s, the movement reads), weighted by their numbers of deals."""
+    (the only hand, besides ``me``'s, the movement reads), weighted by their numbers of deals
+    (or, given ``weigh``, by the sum of ``weigh(hands)`` over them: a posterior)."""
     others = [p for p in range(3) if p != me]
     pool = sorted(t for p in others for t in state.hands[p])
     size = len(state.hands[others[0]])
@@ -90,13 +91,14 @@ def deal_groups(
         rest = tuple(t for t in pool if t not in chosen)
         hands = list(state.hands)
         hands[others[0]], hands[others[1]] = chosen, rest
-        if not board_allows(state, hands):
+        w = weigh(tuple(hands)) if weigh else int(board_allows(state, hands))
+        if not w:
             continue
         spaces = range(room * N_ICONS, room * N_ICONS + N_ICONS)
         key = () if seat in (None, me) else tuple(t in hands[seat] for t in spaces)
-        groups.setdefault(key, [tuple(hands), 0])[1] += 1
-        total += 1
-    return [(state._evolve(hands=h), Fraction(k, total)) for h, k in groups.values()]
+        groups.setdefault(key, [tuple(hands), 0])[1] += w
+        total += w
+    return [(state._evolve(hands=h), Fraction(k) / total) for h, k in groups.values()]
 
 
 def board_allows(state: NekoState, hands: list) -> bool:
@@ -236,7 +238,7 @@ class Walk:
         return state
 
 
-def rid_truth(state: NekoState, me: int, action) -> Fraction:
+def rid_truth(state: NekoState, me: int, action, weigh=None) -> Fraction:
     """P(``me`` gets rid of a tile with this movement), enumerated."""
     space = action.space if isinstance(action, UseLitterBox) else None
     room = action.room if isinstance(action, Move) else space // N_ICONS
@@ -244,7 +246,7 @@ def rid_truth(state: NekoState, me: int, action) -> Fraction:
     total = Fraction(0)
     before = len(state.hands[me])
     owner = state.owner(room)
-    for world, w in deal_groups(state, me, room, owner):
+    for world, w in deal_groups(state, me, room, owner, weigh):
         draws = walk.draw(world, space, frozenset()) if space is not None else [(world, 1)]
         for drawn_world, q in draws:
             fixed = frozenset({space}) if space is not None else frozenset()
@@ -252,11 +254,11 @@ def rid_truth(state: NekoState, me: int, action) -> Fraction:
     return total
 
 
-def hide_truth(state: NekoState, me: int, seat: int, space: int) -> Fraction:
+def hide_truth(state: NekoState, me: int, seat: int, space: int, weigh=None) -> Fraction:
     """P(``seat`` gets rid of a tile when its cat is put on ``space`` now), enumerated."""
     room = space // N_ICONS
     walk = Walk(seat, room)
-    groups = deal_groups(state, me, room, seat) if seat != me else [(state, Fraction(1))]
+    groups = deal_groups(state, me, room, seat, weigh) if seat != me else [(state, Fraction(1))]
     total = Fraction(0)
     for world, w in groups:
         before = len(world.hands[seat])
@@ -281,11 +283,15 @@ def brawl_truth(state: NekoState, action) -> Fraction:
     return won
 
 
-def blocked_truth(state: NekoState, me: int, room: int) -> Fraction:
+def blocked_truth(state: NekoState, me: int, room: int, weigh=None) -> Fraction:
     owner = state.owner(room)
     free = set(state.free_spaces(room))
     return sum(
-        (w for world, w in deal_groups(state, me, room, owner) if free & set(world.hands[owner])),
+        (
+            w
+            for world, w in deal_groups(state, me, room, owner, weigh)
+            if free & set(world.hands[owner])
+        ),
         Fraction(0),
     )
 
@@ -308,10 +314,11 @@ def stated(why: str) -> list[Fraction]:
     return [Fraction(int(a), int(b)) for a, b in FRACTION.findall(why)]
 
 
-def truth_of(state: NekoState, me: int, action, question: str) -> Fraction:
-    """The enumerated value of the number a working's question names."""
+def truth_of(state: NekoState, me: int, action, question: str, weigh=None) -> Fraction:
+    """The enumerated value of the number a working's question names (``weigh``: the weight
+    of each deal of the unseen tiles, default: 1 if the board allows it)."""
     if question == "P(you get rid of a tile with this movement)":
-        return rid_truth(state, me, action)
+        return rid_truth(state, me, action, weigh)
     if question.startswith("P(you get rid of a tile with ") and question.endswith(" instead)"):
         name = question[len("P(you get rid of a tile with ") : -len(" instead)")]
         alt = next(
@@ -319,12 +326,12 @@ def truth_of(state: NekoState, me: int, action, question: str) -> Fraction:
             for a in state.legal_actions()
             if isinstance(a, Move | UseLitterBox) and _where(a, short=True) == name
         )
-        return rid_truth(state, me, alt)
+        return rid_truth(state, me, alt, weigh)
     if question.startswith("P(you win the brawl"):
         return brawl_truth(state, action)
     if question == "P(the owner holds a free hideout's tile)":
         room = action.room if isinstance(action, Move) else action.tile // N_ICONS
-        return blocked_truth(state, me, room)
+        return blocked_truth(state, me, room, weigh)
     if question.startswith("P(you get rid of the "):
         return hide_truth(state, me, me, action.space)
     m = re.match(r"P\((none|one) of the next (\d) catch rolls", question)
@@ -335,8 +342,8 @@ def truth_of(state: NekoState, me: int, action, question: str) -> Fraction:
         seat = state.seat_of(COLOURS.index(m.group(2).lower()))
         spaces = [a.space for a in state.legal_actions()]
         if m.group(1):
-            return max(hide_truth(state, me, seat, s) for s in spaces)
-        return hide_truth(state, me, seat, action.space)
+            return max(hide_truth(state, me, seat, s, weigh) for s in spaces)
+        return hide_truth(state, me, seat, action.space, weigh)
     if question == "P(the spare cat gets rid of a tile)":
         assert state.seat_of(state.cat) is None  # nobody plays it: no hand, nothing to get rid of
         return Fraction(0)

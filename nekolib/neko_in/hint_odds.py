@@ -34,8 +34,9 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 from functools import cache
-from math import comb
 
+from nekolib.neko_in.belief import BOARD_MODEL, HIDE_LIKELIHOOD, Belief
+from nekolib.neko_in.belief import belief as read_belief
 from nekolib.neko_in.rules import (
     CAT_TEASER,
     COLOURS,
@@ -68,10 +69,7 @@ __all__ = [
     "visitor_working",
 ]
 
-DEAL_MODEL = (
-    "the tiles you cannot see dealt at random among the deals the board allows (no player "
-    "holds the tile of the uncovered hideout its cat rests on); nothing inferred from past moves"
-)
+DEAL_MODEL = BOARD_MODEL
 GREEDY_MODEL = "the owner puts a visitor on a hideout whose tile the owner holds, else at random"
 EVENT_MODEL = "face-down event tiles: every order of those you have not seen equally likely"
 SELF_MODEL = "a player placing their own cat takes the first free hideout whose tile they hold"
@@ -251,67 +249,21 @@ def resting_tile(state: NekoState, seat: int) -> int | None:
     return pos
 
 
-def _deals(sizes: dict[int, int], free: int) -> int:
-    """Ways to deal ``free`` tiles, ``sizes[p]`` to each player (0 if the sizes do not fit)."""
-    if any(k < 0 for k in sizes.values()) or sum(sizes.values()) != free:
-        return 0
-    ways, left = 1, free
-    for k in sizes.values():
-        ways *= comb(left, k)
-        left -= k
-    return ways
-
-
-def _count(
-    unseen: frozenset[int],
-    sizes: dict[int, int],
-    other: int,
-    cand: frozenset[int],
-    subset: frozenset[int],
-    forced: dict[int, int],
-) -> int:
-    """Deals with ``other``'s tiles among ``cand`` exactly ``subset`` and each ``forced`` tile
-    in its player's hand: ``subset`` to ``other``, the rest of ``cand`` to anyone else."""
-    fixed = {p: set() for p in sizes}
-    fixed[other] |= subset
-    for tile, p in forced.items():
-        if tile in cand and (tile in subset) != (p == other):
-            return 0
-        fixed[p].add(tile)
-    taken = set().union(*fixed.values())
-    rest = {p: sizes[p] - len(fixed[p]) for p in sizes}
-    barred = len(cand - taken)  # tiles of cand still to deal: never to ``other``
-    free = len(unseen) - len(taken)
-    if rest[other] < 0:
-        return 0
-    ways = comb(free - barred, rest[other])
-    return ways * _deals({p: k for p, k in rest.items() if p != other}, free - rest[other])
-
-
 def holdings_law(
-    state: NekoState, me: int, other: int, candidates: frozenset[int] | list[int]
+    state: NekoState,
+    me: int,
+    other: int,
+    candidates: frozenset[int] | list[int],
+    belief: Belief | None = None,
 ) -> list[tuple[frozenset[int], Fraction]]:
     """P(``other`` holds exactly ``S`` of ``candidates``), for every subset ``S``, from ``me``'s
-    view under :data:`DEAL_MODEL`: every deal of the unseen tiles that the board allows (no
+    view: under ``belief`` (:func:`nekolib.neko_in.belief.belief`, read from the moves so far),
+    else under :data:`DEAL_MODEL`: every deal of the unseen tiles that the board allows (no
     player holds the tile of the uncovered hideout its cat rests on, :func:`resting_tile`) is
-    equally likely. Exact counting, by inclusion-exclusion over those constraints."""
-    unseen = _unseen(state, me)
-    cand = frozenset(t for t in candidates if t in unseen)
-    others = [p for p in range(state.num_players) if p != me]
-    sizes = {p: len(state.hands[p]) for p in others}
-    rules = {p: t for p in others if (t := resting_tile(state, p)) is not None and t in unseen}
-    order = sorted(cand)
-    counts = []
-    for mask in range(1 << len(order)):
-        subset = frozenset(t for i, t in enumerate(order) if mask >> i & 1)
-        total = 0
-        for pick in range(1 << len(rules)):
-            broken = {t: p for i, (p, t) in enumerate(sorted(rules.items())) if pick >> i & 1}
-            sign = -1 if len(broken) % 2 else 1
-            total += sign * _count(unseen, sizes, other, cand, subset, broken)
-        counts.append((subset, total))
-    whole = sum(k for _, k in counts)
-    return [(subset, Fraction(k, whole)) for subset, k in counts if k]
+    equally likely. Exact counting (:class:`~nekolib.neko_in.belief.Belief`)."""
+    if belief is None:
+        belief = read_belief(state, me)
+    return belief.law(other, candidates)
 
 
 # --------------------------------------------------------------------------- workings
@@ -335,10 +287,11 @@ def brawl_working(state: NekoState, colour: int, defender: int) -> Working:
     )
 
 
-def blocked_working(state: NekoState, me: int, room: int) -> Working:
+def blocked_working(state: NekoState, me: int, room: int, belief: Belief | None = None) -> Working:
     """P(the owner of ``room`` holds the tile of one of its free hideouts), from ``me``'s view."""
     owner = state.owner(room)
-    law = holdings_law(state, me, owner, state.free_spaces(room))
+    belief = belief or read_belief(state, me)
+    law = holdings_law(state, me, owner, state.free_spaces(room), belief)
     by_k: dict[int, Fraction] = {}
     for subset, p in law:
         by_k[len(subset)] = by_k.get(len(subset), Fraction(0)) + p
@@ -348,18 +301,18 @@ def blocked_working(state: NekoState, me: int, room: int) -> Working:
     )
     return Working(
         question="P(the owner holds a free hideout's tile)",
-        model=DEAL_MODEL,
+        model=belief.model,
         cases=cases,
         result=sum((p for k, p in by_k.items() if k), Fraction(0)),
         notes=(
             f"{len(_unseen(state, me))} tiles you cannot see, {len(state.hands[owner])} of them "
-            "the owner's; every deal the board allows equally likely (counted exactly)",
+            f"the owner's; {_deal_note(belief)}",
         ),
     )
 
 
 def _landing_law(
-    state: NekoState, me: int, room: int, chooser: int, colour: int, here: int
+    state: NekoState, me: int, room: int, chooser: int, colour: int, here: int, belief: Belief
 ) -> list[tuple[int, Fraction, str]]:
     """Where the cat ``colour`` lands in ``room``: (space, probability, who chose and why)."""
     if chooser == me:
@@ -371,14 +324,16 @@ def _landing_law(
         return [(space, Fraction(1), "you choose it")]
     free = state.free_spaces(room)
     law: dict[int, Fraction] = {}
-    for subset, p in holdings_law(state, me, chooser, free):
+    for subset, p in holdings_law(state, me, chooser, free, belief):
         pool = sorted(subset) or free
         for s in pool:
             law[s] = law.get(s, Fraction(0)) + p / len(pool)
     return [(s, p, "the owner's choice") for s, p in sorted(law.items())]
 
 
-def rid_working(state: NekoState, me: int, room: int, space: int | None = None) -> Working:
+def rid_working(
+    state: NekoState, me: int, room: int, space: int | None = None, belief: Belief | None = None
+) -> Working:
     """P(``me`` gets rid of a tile with a movement to ``room`` (or a Litter Box to ``space``).
 
     The cases: the brawl lost; else each hideout the cat can land on (with the chance the
@@ -402,7 +357,8 @@ def rid_working(state: NekoState, me: int, room: int, space: int | None = None) 
         landing = [(space, Fraction(1), "your Litter Box")]
     else:
         chooser = me if inside or room == colour else state.owner(room)
-        landing = _landing_law(state, me, room, chooser, colour, here)
+        belief = belief or read_belief(state, me)
+        landing = _landing_law(state, me, room, chooser, colour, here, belief)
     hand = frozenset(state.hands[me])
     if not landing:
         cases.append(Case("no free hideout to land on", get_in, Fraction(0)))
@@ -416,7 +372,7 @@ def rid_working(state: NekoState, me: int, room: int, space: int | None = None) 
     result = sum((c.probability * c.value for c in cases), Fraction(0))
     models = ["fair dice"]
     if any(why == "the owner's choice" for _, _, why in landing):
-        models += [GREEDY_MODEL, DEAL_MODEL]
+        models += [GREEDY_MODEL, belief.model if belief else DEAL_MODEL]
     if any(used):
         models += [EVENT_MODEL, SELF_MODEL]
     return Working(
@@ -428,13 +384,16 @@ def rid_working(state: NekoState, me: int, room: int, space: int | None = None) 
     )
 
 
-def visitor_working(state: NekoState, me: int, visitor: int, space: int) -> Working:
+def visitor_working(
+    state: NekoState, me: int, visitor: int, space: int, belief: Belief | None = None
+) -> Working:
     """P(the ``visitor`` gets rid of a tile when ``me`` (the owner) puts its cat on ``space``)."""
     room = room_of(space)
     colour = state.colours[visitor]
     cats = list(state.cats)
     cats[colour] = IN_ROOM + room
-    law = holdings_law(state, me, visitor, state.free_spaces(room))
+    belief = belief or read_belief(state, me)
+    law = holdings_law(state, me, visitor, state.free_spaces(room), belief)
     merged: dict[tuple[str, Fraction], Fraction] = {}
     for subset, p in law:
         for label, q, v in event_cases(state, colour, space, subset, tuple(cats)):
@@ -442,7 +401,7 @@ def visitor_working(state: NekoState, me: int, visitor: int, space: int) -> Work
             key = (f"the visitor {held}; {label}", v)
             merged[key] = merged.get(key, Fraction(0)) + p * q
     out = tuple(Case(k[0], p, k[1]) for k, p in merged.items() if p)
-    models = [DEAL_MODEL]
+    models = [belief.model]
     if facedown(state, room)[0]:
         models += [EVENT_MODEL, "the visitor then hides like the greedy player", "fair dice"]
     return Working(
@@ -452,6 +411,17 @@ def visitor_working(state: NekoState, me: int, visitor: int, space: int) -> Work
         result=sum((c.probability * c.value for c in out), Fraction(0)),
         notes=_teaser_note(state, room),
     )
+
+
+def _deal_note(belief: Belief) -> str:
+    """How the deal was weighed, for a working's notes."""
+    if belief.read:
+        return (
+            "every deal weighed by the likelihood of the moves so far under the greedy model "
+            f"({HIDE_LIKELIHOOD}); counted exactly"
+        )
+    why = f" (the moves so far are not read: {belief.why_not})" if belief.why_not else ""
+    return f"every deal the board allows equally likely (counted exactly){why}"
 
 
 def _teaser_note(state: NekoState, room: int) -> tuple[str, ...]:

@@ -41,6 +41,8 @@ from typing import Any
 
 from nekolib.core import TABLE, GameState, NekoError
 from nekolib.neko_in.analysis import catch_chance, entry_odds, held_chance, unseen_tiles
+from nekolib.neko_in.belief import HISTORY_MODEL, NO_FIT, TOO_MANY, Belief
+from nekolib.neko_in.belief import belief as read_belief
 from nekolib.neko_in.hint_odds import (
     DEAL_MODEL,
     EVENT_MODEL,
@@ -117,9 +119,15 @@ def _model_words(models: list[str]) -> str:
         tags.append("greedy owner")
     if "greedy player" in text:
         tags.append("the visitor hides like the greedy player")
-    if DEAL_MODEL in text:
+    if HISTORY_MODEL in text:
+        tags.append(
+            "unseen tiles dealt at random, read from the moves so far under the greedy model"
+        )
+    elif DEAL_MODEL in text:
+        why = next((w for w in (TOO_MANY, NO_FIT) if w in text), "")
         tags.append(
             "unseen tiles dealt at random as the board allows, nothing read from past moves"
+            + (f" ({why})" if why else "")
         )
     if EVENT_MODEL in text:
         tags.append("face-down event tiles averaged over those not yet seen")
@@ -128,11 +136,11 @@ def _model_words(models: list[str]) -> str:
     return f" (model: {', '.join(tags)})" if tags else " (no chance involved)"
 
 
-def _rid(state: NekoState, me: int, action: Any) -> Working:
+def _rid(state: NekoState, me: int, action: Any, belief: Belief | None = None) -> Working:
     """P(``me`` gets rid of a tile with this movement), exact from ``me``'s information."""
     if isinstance(action, UseLitterBox):
-        return rid_working(state, me, room_of(action.space), action.space)
-    return rid_working(state, me, action.room)
+        return rid_working(state, me, room_of(action.space), action.space, belief)
+    return rid_working(state, me, action.room, belief=belief)
 
 
 def _here_working(state: NekoState, me: int, space: int) -> Working:
@@ -275,18 +283,35 @@ class ExpectimaxAgent:
         return ctx.cost(tuple(t for t in state.hands[me] if t != tile), room)
 
     # ------------------------------------------------------------------ explain
-    def explain(self, state: GameState, action: Any) -> str:
+    reads_history = True
+    """:meth:`explain` and :meth:`working` take the match so far (``history=``)."""
+
+    def explain(self, state: GameState, action: Any, history: Any = None) -> str:
         """Why this move, with the exact fractions behind it (the decider's view only).
 
         Every number is the result of one :meth:`working` (same order) and the sentence ends
-        with the model it is exact under (``nekolib.neko_in.hint_odds``)."""
-        return self._hint(state, action)[0]
+        with the model it is exact under (``nekolib.neko_in.hint_odds``). ``history``: the
+        match so far (a :class:`~nekolib.core.Match`, or its ``(state, action)`` pairs
+        leading to ``state``); the unseen deal is then read from the moves so far
+        (:mod:`nekolib.neko_in.belief`), else from the board alone."""
+        return self._hint(state, action, history)[0]
 
-    def working(self, state: GameState, action: Any) -> list[Working]:
+    def working(self, state: GameState, action: Any, history: Any = None) -> list[Working]:
         """One :class:`~nekolib.working.Working` per number :meth:`explain` states, in order."""
-        return self._hint(state, action)[1]
+        return self._hint(state, action, history)[1]
 
-    def _hint(self, state: GameState, action: Any) -> tuple[str, list[Working]]:
+    def belief(self, state: NekoState, me: int, history: Any = None) -> Belief:
+        """``me``'s belief over the unseen deal (the last one is kept: explain, then working)."""
+        key = (id(state), me, None if history is None else _history_key(history))
+        cached = self.__dict__.get("_belief")
+        if cached is None or cached[0] != key or cached[1] is not state:
+            cached = (key, state, read_belief(state, me, history))
+            self.__dict__["_belief"] = cached
+        return cached[2]
+
+    def _hint(
+        self, state: GameState, action: Any, history: Any = None
+    ) -> tuple[str, list[Working]]:
         me = state.current_player()
         legal = state.legal_actions()
         if me == TABLE:
@@ -299,12 +324,13 @@ class ExpectimaxAgent:
             )
         state = _neko(state)
         ctx = _Context(state, me)
+        belief = self.belief(state, me, history)
         if isinstance(action, Move | UseLitterBox):
-            return self._explain_move(state, me, action, legal)
+            return self._explain_move(state, me, action, legal, belief)
         if isinstance(action, Hide):
-            return self._explain_hide(state, me, ctx, action, legal)
+            return self._explain_hide(state, me, ctx, action, legal, belief)
         if isinstance(action, Discard):
-            return self._explain_discard(state, me, action)
+            return self._explain_discard(state, me, action, belief)
         n, colour = state.num_players, ctx.own
         if isinstance(action, UseCrunchies):
             w = dice_round_working(ctx.catch, n, colour, none=False)
@@ -330,23 +356,23 @@ class ExpectimaxAgent:
         )
 
     def _explain_move(
-        self, state: NekoState, me: int, action: Any, legal: list
+        self, state: NekoState, me: int, action: Any, legal: list, belief: Belief
     ) -> tuple[str, list[Working]]:
         weighed = self.weigh(state, me, legal)
         chosen = next((w for w in weighed if w.action == action), None)
         if chosen is None:
             return "a movement no better than the others (no odds computed for it)", []
-        rid = _rid(state, me, action)
+        rid = _rid(state, me, action, belief)
         workings = [rid]
         text = f"you get rid of a tile with {_fmt(rid.result)}"  # the widget names the move
-        why, parts = _why(state, me, chosen)
+        why, parts = _why(state, me, chosen, belief)
         text += why
         workings += parts
         models = [rid.model]
         others = sorted((w for w in weighed if w.action != action), key=lambda w: w.cost)
         if others:
             best = others[0]  # the best alternative by the player's weighing
-            exact = {w.action: _rid(state, me, w.action) for w in others}
+            exact = {w.action: _rid(state, me, w.action, belief) for w in others}
             surest = max(others, key=lambda w: exact[w.action].result)
             alts = [best] + (
                 [surest]
@@ -367,7 +393,7 @@ class ExpectimaxAgent:
         return text + _model_words(models), workings
 
     def _explain_hide(
-        self, state: NekoState, me: int, ctx: _Context, action: Hide, legal: list
+        self, state: NekoState, me: int, ctx: _Context, action: Hide, legal: list, belief: Belief
     ) -> tuple[str, list[Working]]:
         spaces = [a.space for a in legal]
         n, colour = state.num_players, ctx.own
@@ -405,7 +431,7 @@ class ExpectimaxAgent:
             return "a spare cat holds no tiles: it gets rid of none, 0/1 (no chance involved)", [
                 none
             ]
-        risk = {s: visitor_working(state, me, visitor, s) for s in spaces}
+        risk = {s: visitor_working(state, me, visitor, s, belief) for s in spaces}
         worst = max(spaces, key=lambda s: risk[s].result)
         name = state.seat_name(visitor)
         why = (
@@ -425,10 +451,10 @@ class ExpectimaxAgent:
         return text + _model_words([chosen.model, high.model]), [chosen, high]
 
     def _explain_discard(
-        self, state: NekoState, me: int, action: Discard
+        self, state: NekoState, me: int, action: Discard, belief: Belief
     ) -> tuple[str, list[Working]]:
         room = action.tile // N_ICONS
-        rid = _rid(state, me, Move(room))
+        rid = _rid(state, me, Move(room), belief)
         own = room == state.colours[me]
         here = state.cats[state.colours[me]]
         inside = 0 <= here < IN_ROOM and here // N_ICONS == room
@@ -498,6 +524,15 @@ def _less_one(hand: tuple[int, ...], room: int) -> tuple[int, ...]:
     return tuple(t for t in hand if t != tile)
 
 
+def _history_key(history: Any) -> tuple:
+    """What tells two histories apart cheaply: their length and last position."""
+    states = getattr(history, "states", None)
+    if states is not None:
+        return (len(history.actions), id(states[-1]) if states else None)
+    pairs = list(history)
+    return (len(pairs), id(pairs[-1][0]) if pairs else None)
+
+
 def _neko(state: GameState) -> NekoState:
     if not isinstance(state, NekoState):
         raise NekoError(
@@ -512,7 +547,7 @@ def _where(action: Any, short: bool = False) -> str:
     return f"the {ROOMS[action.room]}" if short else f"go to the {ROOMS[action.room]}"
 
 
-def _why(state: NekoState, me: int, w: MoveOdds) -> tuple[str, list[Working]]:
+def _why(state: NekoState, me: int, w: MoveOdds, belief: Belief) -> tuple[str, list[Working]]:
     """The parts of the odds: the brawl, who chooses the hideout (with their workings)."""
     parts, workings = [], []
     room = w.action.room if isinstance(w.action, Move) else w.action.space // N_ICONS
@@ -527,7 +562,7 @@ def _why(state: NekoState, me: int, w: MoveOdds) -> tuple[str, list[Working]]:
     if isinstance(w.action, UseLitterBox) or inside or room == colour:
         parts.append("you choose the hideout")
     else:
-        blocked = blocked_working(state, me, room)
+        blocked = blocked_working(state, me, room, belief)
         if blocked.result:
             workings.append(blocked)
             parts.append(f"the owner holds a free hideout's tile with {_fmt(blocked.result)}")

@@ -383,11 +383,13 @@ class GameWidget(widgets.VBox):
         action = agent.choose(state, self._agent_rng())
         label = state.action_to_string(action)
         why = ""
+        # an agent that reads the moves so far (``reads_history``) is given the match
+        past = {"history": self.match} if getattr(agent, "reads_history", False) else {}
         explain = getattr(agent, "explain", None)
         if callable(explain):
-            why = explain(state, action)
+            why = explain(state, action, **past)
         working = getattr(agent, "working", None)
-        self.hint_working = tuple(working(state, action)) if callable(working) else ()
+        self.hint_working = tuple(working(state, action, **past)) if callable(working) else ()
         self.hinted = action
         self.hint_text = f"Hint ({agent.name}): {label}" + (f" - {why}" if why else "")
         self.refresh()

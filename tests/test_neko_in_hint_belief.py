@@ -1,0 +1,184 @@
+"""Hint numbers read from the moves so far, against a brute-force posterior (issue 28).
+
+The hint's belief over the unseen deal (``nekolib.neko_in.belief``) is checked here against
+an enumeration written from the rules engine alone: for every deal of the tiles the hinted
+player cannot see, the *whole match* is replayed with that deal dealt, and the deal is weighed
+by the probability the model gives the moves seen:
+
+* the deal is the current hands plus the tiles each player got rid of since the start (those
+  are seen by all); every such deal is equally likely a priori;
+* each replayed action must be legal and lead to the same public position as in the match
+  (every field a spectator sees: cats, covered hideouts, the box, hand sizes, event tiles
+  revealed, held tiles, the phase): if not, the deal has weight 0;
+* a hideout another player chose is weighed by the greedy model: an owner placing a visitor
+  (or a spare cat) picks one of the free hideouts whose tile it holds, each equally likely,
+  else any free one; a player placing their own cat picks the first free hideout whose tile
+  they hold, else any free one at random;
+* everything else (rooms moved to, discards, dice, the table) weighs the same in every deal.
+
+Then every number the hint states is compared with the enumeration of
+``test_neko_in_hint_enumeration`` (which walks the rules engine) under those weights. Games:
+3 players (the brute force enumerates 252 deals), every seat played by the greedy player (so
+the moves fit the model), Classic and Events.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from fractions import Fraction
+
+import pytest
+from test_neko_in_hint_enumeration import MEMO, board_allows, stated, truth_of
+
+from nekolib.core import TABLE, Match
+from nekolib.neko_in.agents import GreedyAgent, TableAgent
+from nekolib.neko_in.planner import ExpectimaxAgent
+from nekolib.neko_in.rules import Move, NekoState, UseLitterBox, new_game
+
+
+# --------------------------------------------------------------------------- positions
+def positions(version: str, count: int, seed0: int = 0) -> list[tuple[NekoState, list]]:
+    """Move and hide decisions of seeded 3-player greedy games, with the match so far."""
+    greedy, table = GreedyAgent(), TableAgent()
+    found: list[tuple[NekoState, list]] = []
+    seed = seed0
+    while len(found) < count:
+        match = Match(new_game(3, seed=seed, version=version), seed)
+        rng = random.Random(seed)
+        while not match.state.is_terminal() and len(found) < count:
+            state = match.state
+            if state.is_chance_node():
+                match.roll()
+                continue
+            if state.current_player() == TABLE:
+                match.play(table.choose(state, rng))
+                continue
+            if state.phase in ("move", "hide") and rng.random() < 0.3:
+                found.append((state, list(zip(match.states, match.actions, strict=False))))
+            match.play(greedy.choose(state, rng))
+        seed += 1
+    return found
+
+
+# --------------------------------------------------------------------------- brute force
+def public(state: NekoState, me: int) -> tuple:
+    """Everything ``me`` sees of a position."""
+    return (
+        state.phase, state.cats, state.covered, state.box, state.tiles_left(), state.hands[me],
+        tuple(e is None for e in state.events), state.held, state.event_box, state.napping,
+        state.active, state.room, state.cat, state.chooser, state.teaser, state.winner,
+        state.moves_left, state.catcher,
+    )  # fmt: skip
+
+
+def model_chance(state: NekoState, action) -> Fraction:
+    """P(``action``) for a hideout chosen under the greedy model; 1 for anything else."""
+    if state.phase != "hide":
+        return Fraction(1)
+    p = state.current_player()
+    spaces = [a.space for a in state.legal_actions()]
+    held = [s for s in spaces if s in state.hands[p]]
+    if not held:
+        return Fraction(1, len(spaces))
+    if state.cat == state.colours[p]:
+        return Fraction(action.space == held[0])
+    return Fraction(action.space in held, len(held))
+
+
+def _deals(state: NekoState, me: int):
+    others = [p for p in range(3) if p != me]
+    pool = sorted(t for p in others for t in state.hands[p])
+    for chosen in itertools.combinations(pool, len(state.hands[others[0]])):
+        hands = list(state.hands)
+        hands[others[0]] = chosen
+        hands[others[1]] = tuple(t for t in pool if t not in chosen)
+        yield tuple(hands)
+
+
+def posterior(state: NekoState, me: int, history: list) -> dict[tuple, Fraction]:
+    """Deal (the current hands) -> P(deal | the match so far), by replaying the match."""
+    start = history[0][0] if history else state
+    others = [p for p in range(3) if p != me]
+    gone = {p: set(start.hands[p]) - set(state.hands[p]) for p in others}
+    pool = sorted(t for p in others for t in state.hands[p])
+    size = len(state.hands[others[0]])
+    seen = [public(s, me) for s, _ in history[1:]] + [public(state, me)] * bool(history)
+    weights: dict[tuple, Fraction] = {}
+    for chosen in itertools.combinations(pool, size):
+        hands = list(state.hands)
+        hands[others[0]] = chosen
+        hands[others[1]] = tuple(t for t in pool if t not in chosen)
+        dealt = list(start.hands)
+        for p in others:
+            dealt[p] = tuple(sorted(set(hands[p]) | gone[p]))
+        world = start._evolve(hands=tuple(dealt))
+        w = Fraction(1)
+        for (_, action), after in zip(history, seen, strict=True):
+            if not world.is_legal(action):
+                w = Fraction(0)
+                break
+            who = world.current_player()
+            if 0 <= who < 3 and who != me:
+                w *= model_chance(world, action)
+            world = world.apply(action)
+            if not w or public(world, me) != after:
+                w = Fraction(0)
+                break
+        if w:
+            weights[tuple(hands)] = w
+    total = sum(weights.values())
+    return {h: w / total for h, w in weights.items()}
+
+
+def check(version: str, count: int, seed0: int) -> tuple[int, int, int]:
+    """Compare every stated number; return (numbers, numbers read from the moves that differ
+    from the board-only number, positions whose posterior is not the board's)."""
+    agent = ExpectimaxAgent()
+    numbers = differ = informed = 0
+    for state, history in positions(version, count, seed0):
+        me = state.current_player()
+        action = agent.choose(state, random.Random(1))
+        why = agent.explain(state, action, history=history)
+        workings = agent.working(state, action, history=history)
+        assert stated(why) == [w.result for w in workings], why
+        assert "nothing read from past moves" not in why, why  # greedy moves fit the model
+        law = posterior(state, me, history)
+        assert law  # the real deal has weight > 0
+        board = {w.question: w.result for w in agent.working(state, action)}  # board alone
+        allowed = sum(
+            board_allows(state, [*h]) for h in _deals(state, me)
+        )  # the board-only belief: uniform over these
+        informed += len(law) < allowed or len(set(law.values())) > 1
+
+        def weigh(hands: tuple, law=law) -> Fraction:
+            return law.get(hands, Fraction(0))
+
+        for w in workings:
+            MEMO.clear()
+            assert truth_of(state, me, action, w.question, weigh) == w.result, (why, w.question)
+            numbers += 1
+            differ += board.get(w.question) != w.result
+        if isinstance(action, Move | UseLitterBox):
+            assert "read from the moves so far" in why or not any(
+                "moves so far" in w.model for w in workings
+            )
+        assert why.count(", sure") == why.count("1/1, sure"), why
+    return numbers, differ, informed
+
+
+def test_a_few_hint_numbers_read_from_the_moves_are_the_brute_force_posteriors():
+    numbers, differ, informed = check("events", 25, seed0=300)
+    assert numbers >= 25
+    assert differ >= 5 and informed >= 10, (differ, informed)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("version", ["classic", "events"])
+def test_every_hint_number_read_from_the_moves_is_the_brute_force_posterior(version):
+    """>= 200 positions a version; many numbers differ from the board-only belief (the old
+    hint), so a hint that ignores the moves fails here."""
+    numbers, differ, informed = check(version, 200, seed0=0)
+    assert numbers >= 200
+    assert differ >= 20, differ
+    assert informed >= 50, informed
