@@ -38,9 +38,12 @@ from nekolib.neko_in.rules import Move, NekoState, UseLitterBox, new_game
 
 
 # --------------------------------------------------------------------------- positions
-def positions(version: str, count: int, seed0: int = 0) -> list[tuple[NekoState, list]]:
-    """Move and hide decisions of seeded 3-player greedy games, with the match so far."""
-    greedy, table = GreedyAgent(), TableAgent()
+def positions(
+    version: str, count: int, seed0: int = 0, player=None
+) -> list[tuple[NekoState, list]]:
+    """Move and hide decisions of seeded 3-player games (every seat played by ``player``,
+    default the greedy player), with the match so far."""
+    greedy, table = player or GreedyAgent(), TableAgent()
     found: list[tuple[NekoState, list]] = []
     seed = seed0
     while len(found) < count:
@@ -128,7 +131,7 @@ def posterior(state: NekoState, me: int, history: list) -> dict[tuple, Fraction]
         if w:
             weights[tuple(hands)] = w
     total = sum(weights.values())
-    return {h: w / total for h, w in weights.items()}
+    return {h: w / total for h, w in weights.items()}  # {}: the moves fit no deal
 
 
 def check(version: str, count: int, seed0: int) -> tuple[int, int, int]:
@@ -182,3 +185,48 @@ def test_every_hint_number_read_from_the_moves_is_the_brute_force_posterior(vers
     assert numbers >= 200
     assert differ >= 20, differ
     assert informed >= 50, informed
+
+
+def test_moves_that_fit_no_deal_under_the_model_are_said_and_not_read():
+    """Expectimax owners put a visitor on a hideout whose tile is in the box before one they
+    hold, which the greedy model never does: once such moves fit no deal (the brute force
+    gives every deal weight 0), the hint reads the board alone and says why; otherwise it
+    reads the moves and states the brute-force numbers."""
+    agent = ExpectimaxAgent()
+    said = read = 0
+    for state, history in positions("classic", 60, seed0=0, player=ExpectimaxAgent()):
+        me = state.current_player()
+        action = agent.choose(state, random.Random(1))
+        why = agent.explain(state, action, history=history)
+        law = posterior(state, me, history)
+        belief = agent.belief(state, me, history)
+        assert belief.read == bool(law), why
+        if not law:
+            said += 1
+            assert belief.why_not == "the moves so far do not fit the greedy model"
+            if "past moves" in why:
+                assert "nothing read from past moves (the moves so far do not fit" in why
+            continue
+        read += 1
+        for w in agent.working(state, action, history=history):
+            MEMO.clear()
+            weigh = lambda hands, law=law: law.get(hands, Fraction(0))  # noqa: E731
+            assert truth_of(state, me, action, w.question, weigh) == w.result, (why, w.question)
+    assert said >= 3 and read >= 10, (said, read)
+
+
+def test_a_belief_too_large_to_weigh_reads_the_board_and_says_so(monkeypatch):
+    import nekolib.neko_in.belief as belief_module
+
+    state, history = positions("classic", 30, seed0=3)[-1]
+    me = state.current_player()
+    monkeypatch.setattr(belief_module, "MAX_WORK", 0)
+    agent = ExpectimaxAgent()
+    belief = agent.belief(state, me, history)
+    assert not belief.read and belief.why_not == "too many moves to weigh exactly"
+    board = ExpectimaxAgent().working(state, agent.choose(state, random.Random(1)))
+    worked = agent.working(state, agent.choose(state, random.Random(1)), history=history)
+    assert [w.result for w in worked] == [w.result for w in board]
+    why = agent.explain(state, agent.choose(state, random.Random(1)), history=history)
+    if "past moves" in why:
+        assert "nothing read from past moves (too many moves to weigh exactly)" in why

@@ -84,8 +84,10 @@ HIDE_LIKELIHOOD = (
 )
 TOO_MANY = "too many moves to weigh exactly"
 NO_FIT = "the moves so far do not fit the greedy model"
-MAX_WORK = 10**12
-"""Steps of the room-by-room programme beyond which the belief reads the board alone."""
+MAX_WORK = 4_000_000
+"""Steps of the room-by-room programme (:meth:`Belief.cost`) beyond which the belief reads
+the board alone. In seeded 6-player games (``bench/bench_neko_in_belief.py``) the largest
+was about 600 000, a hint of 0.16 s; 4 000 000 keeps a hint near a second."""
 SCALE = 60
 """Every likelihood factor times 60 is an integer (free hideouts per room: at most 5)."""
 
