@@ -86,9 +86,11 @@ def sample_world(state: NekoState, me: int, rng: random.Random) -> NekoState:
     return state._evolve(hands=tuple(hands), events=tuple(events))
 
 
-def play_movement(state: NekoState, me: int, action, rng: random.Random) -> bool:
+def play_movement(state: NekoState, me: int, action, rng: random.Random, deal=None) -> bool:
+    """One continuation of the movement; ``deal(rng)``: the world to play in (default: the
+    board-only deal of :func:`sample_world`)."""
     agent = ExpectimaxAgent()
-    world = sample_world(state, me, rng)
+    world = (deal or (lambda r: sample_world(state, me, r)))(rng)
     before = len(world.hands[me])
     s = world.apply(action)
     while s.phase in MOVEMENT_PHASES:
@@ -106,8 +108,11 @@ def play_movement(state: NekoState, me: int, action, rng: random.Random) -> bool
     return len(s.hands[me]) < before
 
 
-def simulate(state: NekoState, me: int, action, question: str, rng: random.Random) -> int:
+def simulate(
+    state: NekoState, me: int, action, question: str, rng: random.Random, deal=None
+) -> int:
     """Successes in ``RUNS`` continuations for the number a working's question names."""
+    deal = deal or (lambda r: sample_world(state, me, r))
     prefix = "P(you get rid of a tile with "
     if question.startswith(prefix):
         if question != prefix + "this movement)":
@@ -117,7 +122,7 @@ def simulate(state: NekoState, me: int, action, question: str, rng: random.Rando
                 for a in state.legal_actions()
                 if isinstance(a, Move | UseLitterBox) and _where(a, short=True) == name
             )
-        return sum(play_movement(state, me, action, rng) for _ in range(RUNS))
+        return sum(play_movement(state, me, action, rng, deal) for _ in range(RUNS))
     if question.startswith("P(you win the brawl"):
         brawl = state.apply(action)
         hits = 0
@@ -127,7 +132,7 @@ def simulate(state: NekoState, me: int, action, question: str, rng: random.Rando
         return hits
     if question == "P(the owner holds a free hideout's tile)":
         owner, free = state.owner(action.room), set(state.free_spaces(action.room))
-        return sum(bool(free & set(sample_world(state, me, rng).hands[owner])) for _ in range(RUNS))
+        return sum(bool(free & set(deal(rng).hands[owner])) for _ in range(RUNS))
     raise AssertionError(f"no simulation for {question!r}")
 
 
@@ -166,6 +171,52 @@ def test_stated_odds_lie_in_the_wilson_interval_of_played_out_movements():
                     far.append(miss)
     assert numbers > 250
     assert len(outside) <= 8, outside
+    assert far == [], far
+
+
+@pytest.mark.slow
+def test_odds_read_from_the_moves_so_far_come_true_when_played_out():
+    """Hints given the match so far (greedy 3-player games, 25 Classic and 25 Events move
+    positions): each world is dealt from the posterior over the deal (the brute force of
+    ``test_neko_in_hint_belief``: the match replayed for every deal, weighed by the greedy
+    model), then the movement is played out as above. Same bounds as for the board-only hint.
+    """
+    from test_neko_in_hint_belief import positions, posterior
+
+    agent = ExpectimaxAgent()
+    rng = random.Random(28)
+    outside, far = [], []
+    numbers = 0
+    for version, seed0 in (("classic", 500), ("events", 600)):
+        found = [
+            (s, h)
+            for s, h in positions(version, 150, seed0)
+            if s.phase == "move"
+            and isinstance(agent.choose(s, random.Random(1)), Move | UseLitterBox)
+        ][:25]
+        for state, history in found:
+            me = state.current_player()
+            action = agent.choose(state, random.Random(1))
+            works = agent.working(state, action, history=history)
+            law = posterior(state, me, history)
+            deals, weights = list(law), [float(p) for p in law.values()]
+
+            def deal(r: random.Random, state=state, deals=deals, weights=weights):
+                hands = r.choices(deals, weights)[0]
+                return sample_world(state._evolve(hands=hands), me, r)._evolve(hands=hands)
+
+            for w in works:
+                hits = simulate(state, me, action, w.question, rng, deal)
+                numbers += 1
+                miss = (version, str(action), w.question, w.result, hits / RUNS)
+                low, high = wilson(hits, RUNS)
+                if not low <= float(w.result) <= high:
+                    outside.append(miss)
+                low, high = wilson(hits, RUNS, Z_ALL)
+                if not low <= float(w.result) <= high:
+                    far.append(miss)
+    assert numbers >= 100
+    assert len(outside) <= 5, outside
     assert far == [], far
 
 
