@@ -201,9 +201,9 @@ def test_odds_read_from_the_moves_so_far_come_true_when_played_out():
             law = posterior(state, me, history)
             deals, weights = list(law), [float(p) for p in law.values()]
 
-            def deal(r: random.Random, state=state, deals=deals, weights=weights):
-                hands = r.choices(deals, weights)[0]
-                return sample_world(state._evolve(hands=hands), me, r)._evolve(hands=hands)
+            def deal(r: random.Random, state=state, me=me, deals=deals, weights=weights):
+                hands = r.choices(deals, weights)[0]  # the hands from the posterior, then
+                return sample_world(state, me, r)._evolve(hands=hands)  # the events shuffled
 
             for w in works:
                 hits = simulate(state, me, action, w.question, rng, deal)

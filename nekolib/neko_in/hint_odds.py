@@ -12,8 +12,11 @@ the player cannot see and name the model it is exact under. From one player's vi
   drawing more of them (a Cat Teaser, then another hideout) is drawing without replacement.
   Reading that multiset off ``state.events`` is not peeking: it is public.
 * **The other players' hideout tiles** are modelled as dealt at random: every deal of the tiles
-  the player cannot see giving each player their number of tiles is equally likely. Nothing is
-  inferred from past moves nor from where the cats sit (:data:`DEAL_MODEL`).
+  the player cannot see giving each player their number of tiles is equally likely, then
+  weighed by what the moves so far show (:mod:`nekolib.neko_in.belief`: every cat seen resting
+  on an uncovered hideout, every hideout another player chose, under the greedy model below)
+  when the hint is given the match; else only by what the board shows (:data:`DEAL_MODEL`).
+  The workings take that :class:`~nekolib.neko_in.belief.Belief` (``belief=``).
 * **Another player's choice of hideout** follows the greedy player (``agents.GreedyAgent``):
   an owner puts a visitor on a free hideout whose tile the owner holds, when there is one,
   else on any free hideout, at random; a player placing their own cat takes the first free

@@ -24,11 +24,12 @@ tile that is most expensive to reach. The weights were tuned against greedy play
 
 :meth:`ExpectimaxAgent.explain` says why, with numbers exact from the player's information
 under a model each sentence names (issue 28, :mod:`nekolib.neko_in.hint_odds`): the face-down
-event tiles averaged over those not yet seen, the unseen hideout tiles dealt at random among
-the deals the board allows (nothing is read from past moves), a greedy owner, fair dice.
+event tiles averaged over those not yet seen, the unseen hideout tiles dealt at random and
+read from the moves so far under the greedy model (:mod:`nekolib.neko_in.belief`, given
+``history=`` the match; without it, only what the board shows), a greedy owner, fair dice.
 :meth:`ExpectimaxAgent.working` gives the calculation behind each number (the widget's "How
-is this computed?"). The choice itself still weighs with ``analysis.entry_odds``: the hint's
-exact numbers do not change what the player does.
+is this computed?"). The choice itself still weighs with ``analysis.entry_odds`` and reads no
+history: the hint's exact numbers do not change what the player does.
 """
 
 from __future__ import annotations
