@@ -131,6 +131,18 @@ class Belief:
     why_not: str = ""
     """When a history was given but not read: why (too large, or it does not fit)."""
 
+    def summary(self) -> str:
+        """What was read, in a few words: 'read from 7 hideouts other players chose and 3
+        tiles their cats showed they lacked'."""
+        chosen = sum(len(v) for v in self.sightings.values())
+        lacked = sum(len(v) for v in self.lacks.values())
+        what = f"{lacked} tile{'' if lacked == 1 else 's'} their cats showed they lacked"
+        if not self.read:
+            return f"the board shows {what}"
+        return (
+            f"read from {chosen} hideout{'' if chosen == 1 else 's'} other players chose and {what}"
+        )
+
     @property
     def others(self) -> list[int]:
         return [p for p in range(self.state.num_players) if p != self.me]

@@ -374,8 +374,10 @@ def rid_working(
             used.add(label != "no face-down event tile there")
     result = sum((c.probability * c.value for c in cases), Fraction(0))
     models = ["fair dice"]
-    if any(why == "the owner's choice" for _, _, why in landing):
-        models += [GREEDY_MODEL, belief.model if belief else DEAL_MODEL]
+    notes = _teaser_note(state, room)
+    if any(why == "the owner's choice" for _, _, why in landing) and belief is not None:
+        models += [GREEDY_MODEL, belief.model]
+        notes += (f"who holds the unseen tiles: {_deal_note(belief)}",)
     if any(used):
         models += [EVENT_MODEL, SELF_MODEL]
     return Working(
@@ -383,7 +385,7 @@ def rid_working(
         model="; ".join(models),
         cases=tuple(c for c in cases if c.probability),
         result=result,
-        notes=_teaser_note(state, room),
+        notes=notes,
     )
 
 
@@ -412,7 +414,7 @@ def visitor_working(
         model="; ".join(models),
         cases=out,
         result=sum((c.probability * c.value for c in out), Fraction(0)),
-        notes=_teaser_note(state, room),
+        notes=(*_teaser_note(state, room), f"who holds the unseen tiles: {_deal_note(belief)}"),
     )
 
 
@@ -420,11 +422,11 @@ def _deal_note(belief: Belief) -> str:
     """How the deal was weighed, for a working's notes."""
     if belief.read:
         return (
-            "every deal weighed by the likelihood of the moves so far under the greedy model "
-            f"({HIDE_LIKELIHOOD}); counted exactly"
+            f"{belief.summary()}; every deal weighed by the likelihood of the moves so far "
+            f"under the greedy model ({HIDE_LIKELIHOOD}); counted exactly"
         )
     why = f" (the moves so far are not read: {belief.why_not})" if belief.why_not else ""
-    return f"every deal the board allows equally likely (counted exactly){why}"
+    return f"{belief.summary()}; every deal the board allows equally likely (counted exactly){why}"
 
 
 def _teaser_note(state: NekoState, room: int) -> tuple[str, ...]:
