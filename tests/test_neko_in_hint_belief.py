@@ -230,3 +230,13 @@ def test_a_belief_too_large_to_weigh_reads_the_board_and_says_so(monkeypatch):
     why = agent.explain(state, agent.choose(state, random.Random(1)), history=history)
     if "past moves" in why:
         assert "nothing read from past moves (too many moves to weigh exactly)" in why
+
+
+def test_a_history_that_is_not_the_match_so_far_is_refused_clearly():
+    from nekolib.core import NekoError
+
+    state, history = positions("classic", 8, seed0=1)[-1]
+    action = ExpectimaxAgent().choose(state, random.Random(1))
+    for junk in (history[:-1], 5, "abc", [(1, 2)]):
+        with pytest.raises(NekoError, match="history"):
+            ExpectimaxAgent().explain(state, action, history=junk)

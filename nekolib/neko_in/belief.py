@@ -52,6 +52,7 @@ from fractions import Fraction
 from math import factorial
 from typing import Any
 
+from nekolib.core import NekoError, describe
 from nekolib.neko_in.rules import N_ICONS, Hide, NekoState
 
 __all__ = [
@@ -382,12 +383,23 @@ def _pairs(history: Any, state: NekoState) -> list[tuple[NekoState, Any]]:
     if hasattr(history, "states") and hasattr(history, "actions"):
         pairs = list(zip(history.states, history.actions, strict=False))
     else:
-        pairs = [(s, a) for s, a in history]
+        try:
+            pairs = [(s, a) for s, a in history]
+        except (TypeError, ValueError):
+            pairs = None
+        if pairs is None or not all(isinstance(s, NekoState) for s, _ in pairs):
+            raise NekoError(
+                "history must be the match so far: a Match, or its (state, action) pairs "
+                f"leading to this position; got {describe(history)}"
+            )
     if pairs:
         last, action = pairs[-1]
         after = last.apply(action)
         if after.hands != state.hands or after.cats != state.cats or after.phase != state.phase:
-            raise ValueError("the history does not lead to this position")
+            raise NekoError(
+                "the history given does not lead to this position (its last "
+                "action gives another one): pass the match this position is from"
+            )
     return pairs
 
 

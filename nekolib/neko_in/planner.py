@@ -530,8 +530,11 @@ def _history_key(history: Any) -> tuple:
     states = getattr(history, "states", None)
     if states is not None:
         return (len(history.actions), id(states[-1]) if states else None)
-    pairs = list(history)
-    return (len(pairs), id(pairs[-1][0]) if pairs else None)
+    try:
+        pairs = list(history)
+        return (len(pairs), id(pairs[-1][0]) if pairs else None)
+    except (TypeError, IndexError, KeyError):
+        return ("not a history", id(history))  # read_belief says what a history is
 
 
 def _neko(state: GameState) -> NekoState:
