@@ -424,12 +424,12 @@ def zabuton(
                 width=size,
                 height=size,
                 rx=10,
-                fill="none",
+                fill=QUILT,  # light under the word: grey on the kotatsu's wood read at 2:1
                 stroke=MUTED,
                 stroke_dasharray="6 4",
             ),
             title("empty place: a new Zabuton Neko comes from the bag"),
-            _mid("empty", size / 2, size / 2 + 4, fill=MUTED),
+            _mid("empty", size / 2, size / 2 + 4),
         ]
         return group([*body, ring], id=zid, class_="zabuton-place empty", transform=_at(x, y))
     colour = z["colour"]
