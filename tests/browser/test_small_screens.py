@@ -70,7 +70,7 @@ TARGETS_JS = """([sel, minimum]) => {
     n += 1;
     const side = Math.min(r.width, r.height);
     smallest = Math.min(smallest, side);
-    if (side < minimum - 0.5)
+    if (side < minimum)
       small.push(`${e.id || e.className.toString().slice(0, 40) || e.tagName} ` +
                  `${r.width.toFixed(1)}x${r.height.toFixed(1)}`);
   }
