@@ -224,3 +224,41 @@ def test_a_chromebook_screen_shows_each_game_without_sideways_scrolling(
     assert sizes["n"] and not sizes["small"], sizes
     screenshot_top(page, name, page.screen)
     assert not page.js_errors, page.js_errors[:3]
+
+
+@pytest.mark.parametrize("touch_page", ["tablet"], indirect=True)
+def test_jupyterlab_on_a_tablet_fits_the_static_pictures_too(jupyterlab, touch_page):
+    """JupyterLab at 768x1024: after Run All, Neko-in's notebook (whose static 'The house'
+    picture was cut off) shows every picture within its output, the board tappable."""
+    page = touch_page
+    rel = "notebooks/neko_in.ipynb"
+    page.goto(jupyterlab.url(f"/lab/workspaces/tablet/tree/{rel}?reset"))
+    page.wait_for_function(
+        "() => window.jupyterapp && window.jupyterapp.shell.currentWidget &&"
+        " window.jupyterapp.shell.currentWidget.sessionContext &&"
+        " window.jupyterapp.shell.currentWidget.sessionContext.session",
+        timeout=120_000,
+    )
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_function(
+        """() => { const prompts = [...document.querySelectorAll('.jp-Notebook .jp-InputPrompt')];
+                   return document.querySelector('.jp-Notebook .nekolib-board-view svg') &&
+                          prompts.length && !prompts.some(p => p.innerText.includes('*')); }""",
+        timeout=180_000,
+    )
+    page.evaluate(QUIET_JS, 500)
+    fit = page.evaluate(FIT_JS)
+    pictures = [p for p in fit["pictures"] if p["kind"] == "img"]
+    assert pictures, "no static picture in the notebook"
+    for pic in fit["pictures"]:
+        assert pic["width"] <= pic["boxWidth"] + 0.5 and pic["right"] <= pic["boxRight"] + 0.5, (
+            f"JupyterLab at 768x1024: a {pic['kind']} picture {pic['natural']} px wide is cut "
+            f"off: {pic}"
+        )
+    widest = max(p["natural"] for p in pictures)
+    print(f"\nJupyterLab 768x1024: {len(pictures)} static pictures fit (widest drawn {widest} px)")
+    root = ".jp-Notebook .nekolib-game"
+    played = tap_decisions(page, root, 2, random.Random("tap/lab"))
+    assert played, "nothing could be tapped in JupyterLab"
+    page.locator(".jp-Notebook img[src*='nekolib-picture']").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(SCREENS / "neko_in_jupyterlab_768x1024.png"), animations="disabled")
