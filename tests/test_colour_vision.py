@@ -253,3 +253,23 @@ def test_indovina_gatto_cats_name_their_fur_colour():
                         assert trait in words, (trait, words)
                         seen += 1
     assert seen >= 10, f"only {seen} coloured cats met"
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_committed_colour_vision_figures_are_current(key):
+    """``figures/colour_vision/<game>_<vision>.png`` are today's board picture, simulated
+    (``python -m nekolib figures --only colour_vision`` rewrites them)."""
+    from PIL import Image
+
+    from nekolib.charts import FIGURES_DIR
+    from nekolib.colour_vision import VISIONS, _on_paper, render
+
+    module = picture_module(f"nekolib.{key}")
+    rgb = _on_paper(render(str(module.svg(module.example_view())), 1.0))
+    for vision in VISIONS:
+        path = FIGURES_DIR / "colour_vision" / f"{key}_{vision}.png"
+        assert path.exists(), f"missing {path.name}"
+        committed = np.asarray(Image.open(path).convert("RGB")).astype(int)
+        fresh = simulate(rgb, vision).astype(int)
+        assert committed.shape == fresh.shape, f"{path.name}: {committed.shape} != {fresh.shape}"
+        assert np.abs(committed - fresh).mean() < 1.0, f"{path.name} is out of date"

@@ -156,7 +156,9 @@ def tap_decisions(page, root: str, decisions: int, rng) -> list[str]:
 
 def screenshot_top(page, name: str, size: tuple[int, int]) -> None:
     SCREENS.mkdir(parents=True, exist_ok=True)
-    page.locator(".nekolib-game").first.scroll_into_view_if_needed()
+    page.locator(".nekolib-game .nekolib-board-view").first.evaluate(
+        "e => e.scrollIntoView({block: 'start'})"
+    )
     page.evaluate(QUIET_JS, 300)
     page.screenshot(path=str(SCREENS / f"{name}_{size[0]}x{size[1]}.png"), animations="disabled")
 
