@@ -184,6 +184,15 @@ def save_picture(svg: str, path: Path) -> list[Path]:
     return [path, png]
 
 
+def save_colour_vision(out: Path) -> list[Path]:
+    """``<out>/<game>_<vision>.png``: each board picture as seen with normal colour vision,
+    deuteranopia, protanopia and tritanopia (:mod:`nekolib.colour_vision`)."""
+    from nekolib.colour_vision import write_figures
+
+    pictures = {stem.removeprefix("board_"): factory() for stem, factory in board_pictures()}
+    return write_figures(out, pictures)
+
+
 def write_all(
     outdir: Path = FIGURES_DIR, only: str | None = None, progress: bool = True
 ) -> list[Path]:
@@ -193,6 +202,8 @@ def write_all(
         (s, f, "chart") for s, f in chart_factories() if only is None or only in s
     ]
     items += [(s, f, "board") for s, f in board_pictures() if only is None or only in s]
+    if only is None or only in "colour_vision":
+        items.append(("colour_vision", lambda: dict(board_pictures()), "colour vision"))
     bar = _progress(items, progress)
     written: list[Path] = []
     for stem, factory, kind in bar:
@@ -200,6 +211,8 @@ def write_all(
             bar.set_postfix_str(stem)
         if kind == "board":
             written += save_picture(factory(), outdir / f"{stem}.svg")
+        elif kind == "colour vision":
+            written += save_colour_vision(outdir / "colour_vision")
         else:
             written.append(save_figure(factory(), outdir / f"{stem}.png"))
     return written

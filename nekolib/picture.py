@@ -34,10 +34,12 @@ __all__ = [
     "PLAYER_LETTERS",
     "PLAYER_NAMES",
     "SVG",
+    "contrast_ratio",
     "document",
     "el",
     "element_ids",
     "group",
+    "ink_on",
     "picture_module",
     "player_marker",
     "text",
@@ -131,6 +133,45 @@ def document(
     )
 
 
+def _hex_rgb(colour: str) -> tuple[int, int, int]:
+    named = {"white": "#ffffff", "black": "#000000"}
+    h = named.get(colour.lower(), colour).lstrip("#")
+    if len(h) == 3:
+        h = "".join(c * 2 for c in h)
+    return int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16)
+
+
+def relative_luminance(colour: str) -> float:
+    """WCAG 2.x relative luminance of a ``#rrggbb`` colour (0 black .. 1 white)."""
+
+    def linear(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in _hex_rgb(colour))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(a: str, b: str) -> float:
+    """WCAG 2.x contrast ratio of two colours, lighter over darker (1 .. 21)."""
+    la, lb = relative_luminance(a), relative_luminance(b)
+    return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+
+
+TEXT_CONTRAST = 4.5
+"""WCAG 2.1 SC 1.4.3 (AA): text at least 4.5:1 against what it is drawn on."""
+
+
+def ink_on(fill: str) -> str:
+    """The text colour for words drawn on ``fill``: white, else the picture's ink, else black,
+    the first that reaches :data:`TEXT_CONTRAST` (Okabe-Ito vermillion and bluish green are
+    too light for white and too dark for grey ink: they get black)."""
+    for ink in ("#ffffff", INK, "#000000"):
+        if contrast_ratio(ink, fill) >= TEXT_CONTRAST:
+            return ink
+    return "#000000"
+
+
 def player_colour(seat: int) -> str:
     return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
 
@@ -172,7 +213,7 @@ def player_marker(x: float, y: float, seat: int, r: float = 9, **attrs: Any) -> 
         font_size=max(MIN_FONT_PX, round(r * 1.15)),
         font_weight="bold",
         text_anchor="middle",
-        fill="white" if seat % len(PLAYER_COLOURS) in (0, 1, 2) else INK,
+        fill=ink_on(fill),
     )
     return group([body, letter], class_=f"player-marker seat-{seat}", **attrs)
 

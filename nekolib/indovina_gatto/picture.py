@@ -767,7 +767,10 @@ def _fan_card(
 
 
 # ------------------------------------------------------------------------- trait palette
-CHIP_H = 26
+CHIP_H = 34
+"""Chip height: 24 CSS px or more even when the 1000 px picture is shrunk to a tablet's
+738 px (WCAG 2.2 target size; the pictogram and name are drawn for 26 px and centred)."""
+CHIP_DY = (CHIP_H - 26) / 2
 CHIP_GAP = 6
 HEAD_W = 84
 """Room for a category heading in front of its chips."""
@@ -828,8 +831,7 @@ def _chip(trait: str, x: float, y: float, hl: Collection[str]) -> str:
     )
     body = [
         pill,
-        _chip_icon(trait),
-        label(30, 17, trait),
+        group([_chip_icon(trait), label(30, 17, trait)], transform=_translate(0, CHIP_DY)),
     ]
     return _thing(trait_id(trait), f"trait-chip {category}", x, y, (w, CHIP_H), body, "", hl)
 
@@ -857,7 +859,8 @@ def _palette(view: dict[str, Any], y: float, hl: Collection[str]) -> tuple[list[
         block = HEAD_W + sum(_chip_w(t) + CHIP_GAP for t in names)
         if x > PAD and x + block > right:
             x, row = PAD, row + CHIP_H + CHIP_GAP
-        out.append(label(x, row + 17, category_label(category), fill=MUTED, font_weight="bold"))
+        heading = category_label(category)
+        out.append(label(x, row + 17 + CHIP_DY, heading, fill=MUTED, font_weight="bold"))
         x += HEAD_W
         for t in names:
             if x + _chip_w(t) > right:

@@ -33,6 +33,7 @@ from nekolib.picture import (
     document,
     el,
     group,
+    ink_on,
     player_colour,
     player_marker,
     player_name,
@@ -58,7 +59,7 @@ CARD_FILLS: dict[str, str] = {
     "red": "#d1352b",
     "orange": "#f08a1c",
     "yellow": "#f4d03a",
-    "green": "#2e9d57",
+    "green": "#23824a",
     "blue": "#2f6fc0",
     "black": "#262626",
 }
@@ -71,7 +72,6 @@ ABBREVIATIONS = {
     "blue": "blu",
     "black": "blk",
 }
-DARK_TEXT = {"orange", "yellow"}
 CARD_BACK = "#6a4c93"
 WOOD, QUILT = "#c08a53", "#eadbc0"
 FEATURE_WORDS = {GOLD: "gold coin", CAN: "cat can"}
@@ -91,7 +91,9 @@ def _fill(colour: str) -> str:
 
 
 def _ink_on(colour: str) -> str:
-    return INK if colour in DARK_TEXT or colour not in CARD_FILLS else "white"
+    """Words on a cat colour: white, the ink or black, whichever reads at 4.5:1 (WCAG AA)."""
+    ink = ink_on(_fill(colour))
+    return "white" if ink == "#ffffff" else ink
 
 
 def _abbr(colour: str) -> str:
@@ -422,12 +424,12 @@ def zabuton(
                 width=size,
                 height=size,
                 rx=10,
-                fill="none",
+                fill=QUILT,  # light under the word: grey on the kotatsu's wood read at 2:1
                 stroke=MUTED,
                 stroke_dasharray="6 4",
             ),
             title("empty place: a new Zabuton Neko comes from the bag"),
-            _mid("empty", size / 2, size / 2 + 4, fill=MUTED),
+            _mid("empty", size / 2, size / 2 + 4),
         ]
         return group([*body, ring], id=zid, class_="zabuton-place empty", transform=_at(x, y))
     colour = z["colour"]
@@ -482,7 +484,7 @@ def _zabuton_chip(z: dict[str, Any], x: float, y: float) -> str:
         y=round(y),
         class_="collected",
     )
-    ink = None if _ink_on(colour) == "white" else INK  # white is set on the group of chips
+    ink = None if _ink_on(colour) == "white" else _ink_on(colour)  # white: set on the group
     return tile + label(x + 16, y + 27, value, fill=ink) + mark.get(z["feature"], "")
 
 

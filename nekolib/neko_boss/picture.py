@@ -151,22 +151,54 @@ def _pile(x: float, y: float, stack: Sequence[int]) -> tuple[list[str], float]:
     bottom = y + (pile + 2 * TOP_R) / 2
     parts = []
     for i, owner in enumerate(buried):
+        top = bottom - (i + 1) * chip
         parts.append(
-            el(
-                "rect",
+            _layer(
+                x - CHIP_W / 2,
+                top,
+                chip,
+                owner,
                 title(f"{_name(owner)} cat, {i + 1}. from the bottom"),
-                x=x - CHIP_W / 2,
-                y=bottom - (i + 1) * chip,
-                width=CHIP_W,
-                height=chip,
-                rx=min(2.5, chip / 2),
-                fill=_colour(owner),
-                stroke=INK,
-                stroke_width=0.8 if chip >= 4 else 0.4,
-                class_=f"layer seat-{owner}",
             )
         )
     return parts, bottom - pile - TOP_R + 2
+
+
+def _layer(x: float, y: float, h: float, owner: int, tip: str) -> str:
+    """A buried cat: a stripe in its owner's colour whose ends echo the owner's marker shape
+    (round for the circle, square for the square, pointed for the triangle, notched for the
+    diamond...), so the pile reads without telling the colours apart."""
+    w, shape = CHIP_W, owner % 4
+    style = {
+        "fill": _colour(owner),
+        "stroke": INK,
+        "stroke_width": 0.8 if h >= 4 else 0.4,
+        "class_": f"layer seat-{owner}",
+    }
+    if shape in (0, 1):
+        rx = min(h / 2, 3.5) if shape == 0 else 0
+        return el("rect", tip, x=x, y=y, width=w, height=h, rx=rx, **style)
+    d = min(h, 5)  # how far the ends point out (triangle) or in (diamond)
+    if shape == 2:
+        pts = [
+            (x, y + h / 2),
+            (x + d, y),
+            (x + w - d, y),
+            (x + w, y + h / 2),
+            (x + w - d, y + h),
+            (x + d, y + h),
+        ]
+    else:
+        pts = [
+            (x, y),
+            (x + w, y),
+            (x + w - d, y + h / 2),
+            (x + w, y + h),
+            (x, y + h),
+            (x + d, y + h / 2),
+        ]
+    points = " ".join(f"{px:.1f},{py:.1f}" for px, py in pts)
+    return el("polygon", tip, points=points, **style)
 
 
 def _star(x: float, y: float, r: float) -> str:

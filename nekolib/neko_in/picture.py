@@ -42,7 +42,7 @@ from typing import Any
 
 from nekolib.core import HIDDEN, TABLE, TERMINAL
 from nekolib.neko_in.rules import COLOURS, ICONS
-from nekolib.picture import INK, MUTED, SVG, document, el, group
+from nekolib.picture import INK, MUTED, SVG, document, el, group, ink_on
 
 __all__ = ["CAT_FILL", "CAT_LETTER", "example_view", "seat_name", "summary", "svg", "text"]
 
@@ -75,8 +75,8 @@ ROOM_TINT: dict[str, str] = {
 GARDEN_FRAME, GARDEN_TINT = "#4f9a3a", "#e2f0d6"
 TILE_BACK, PAWPRINT = "#9a9a9a", "#f49ac1"
 """'The back shows pink pawprints on a grey background.'"""
-EVENT_FRONT = "#3b8a3e"
-"""'The front has a green background.'"""
+EVENT_FRONT = "#2e7d32"
+"""'The front has a green background.' (dark enough for white words at 5.1:1, WCAG AA)"""
 TILE_FACE = "#f3ecdc"
 SPACE_FILL = "#fffdf8"
 GOLD = "#f2b600"
@@ -101,7 +101,10 @@ BANNER_H = 50
 MIDDLE_H = 112
 SEAT_W = (3 * ROOM_W + 2 * GAP - GAP) // 2
 WIDTH = 2 * MARGIN + 3 * ROOM_W + 2 * GAP
-HAND_TILE, HAND_PITCH = 28, 32
+HAND_TILE, HAND_PITCH = 30, 34
+HELD_H = 30
+"""Hand tiles and event tiles one may tap: 30 px stays 25 CSS px when the 876 px picture
+shrinks to a tablet's 738 px (WCAG 2.2 target size 24 px)."""
 EVENT_TILE = 22
 
 PHASE_TEXT = {
@@ -135,7 +138,7 @@ def _edge(colour: str) -> str:
 
 def _on(colour: str) -> str:
     """Ink colour for letters on a cat/room colour (a colour name)."""
-    return "#fff" if colour in DARK_FILLS else INK
+    return ink_on(CAT_FILL.get(colour, "#ffffff"))
 
 
 def seat_name(colour: str) -> str:
@@ -408,7 +411,21 @@ def _tile_face(colour: str, kind: str, x: float, y: float, size: int) -> str:
         size / 32,
         color=CAT_FILL.get(colour, "#ccc"),
     )
-    return rect + icon
+    return rect + icon + _room_tag(colour, x + size, y + size)
+
+
+def _room_tag(colour: str, right: float, bottom: float) -> str:
+    """The room's letter in its colour at a tile's corner (B, R, Y, P, LB, W): the room of a
+    tile in a hand is then told by the letter too, not by the icon's colour alone."""
+    letter = CAT_LETTER.get(colour, "?")
+    fill = CAT_FILL.get(colour, "#ccc")
+    w, h = 6 + 7 * len(letter), 13
+    x, y = right - w + 3, bottom - h + 3
+    return el(
+        "rect", x=x, y=y, width=w, height=h, rx=3, fill=fill, stroke=INK, stroke_width=0.8
+    ) + _t(
+        x + w / 2, y + 10.5, letter, 11, fill=ink_on(fill), font_weight="bold", text_anchor="middle"
+    )
 
 
 def die(
@@ -767,7 +784,7 @@ def _seat(
         parts.append(_t(x + SEAT_W - 10, y + 24, words, 11, font_weight="bold", text_anchor="end"))
     parts.append(_hand(p, x + 12, y + 36, hl))
     if view["version"] == "events":
-        parts.append(_held(p, x + 12, y + 72, hl))
+        parts.append(_held(p, x + 12, y + 36 + HAND_TILE + 8, hl))
     ident = f"seat-{seat}"
     if ident in hl:
         parts.append(_ring(x, y, SEAT_W, h, 8))
@@ -817,12 +834,12 @@ def _held(p: dict[str, Any], x: int, y: int, hl: frozenset[str]) -> str:
         w = 14 + 7 * len(words)
         ident = f"held-{seat}-{_slug(event.lower())}"
         body = [
-            el("rect", x=cx, y=y, width=w, height=20, rx=4, fill=EVENT_FRONT, stroke=INK),
+            el("rect", x=cx, y=y, width=w, height=HELD_H, rx=4, fill=EVENT_FRONT, stroke=INK),
             tooltip(f"event tile {event}" + (f" (x{n})" if n > 1 else "")),
-            _t(cx + 7, y + 14, words, 11, fill="#fff", font_weight="bold"),
+            _t(cx + 7, y + HELD_H / 2 + 4, words, 11, fill="#fff", font_weight="bold"),
         ]
         if ident in hl:
-            body.append(_ring(cx, y, w, 20, 4))
+            body.append(_ring(cx, y, w, HELD_H, 4))
         parts.append(group(body, id=ident, class_="event-tile held", data_count=n))
         cx += w + 8
     return group(parts, class_="held")
@@ -898,7 +915,7 @@ def svg(view: dict[str, Any], *, highlight: Collection[str] = ()) -> SVG:
     if bottom:
         row(rooms[top:], y)
         y += room_h + GAP
-    seat_h = 100 if view["version"] == "events" else 72
+    seat_h = 36 + HAND_TILE + 8 + (HELD_H + 8 if view["version"] == "events" else 0)
     for i, p in enumerate(view["players"]):
         col, r = i % 2, i // 2
         body.append(_seat(view, p, MARGIN + col * (SEAT_W + GAP), y + r * (seat_h + 8), seat_h, hl))
