@@ -160,6 +160,46 @@ print(to_markdown(sweep_tests(board_rows), digits=4))
 sweep_figure(header, board_rows)
 
 # %% [markdown]
+# ## The designer's page: is this game fair?
+#
+# `python -m nekolib lab report GAME` (here `report_text`) reads every committed run of one
+# game and answers three questions: is it fair **by seat**, **at each player count**, and
+# **under the rule variants** that were tried? Every finding comes with its Wilson
+# interval, the test and the correction used (Holm over the tables of its own run: a run
+# asks one question; runs are never pooled), the smallest edge the run detects with 80%
+# power, the largest edge its intervals still allow, and what it does not show.
+# Neko-in with four players is the case the lab first missed: two runs of 400 games
+# disagreed, a run of 2 700 games saw seat 0 at +2.0 points (p = 0.050) and a confirmatory
+# run of 5 000 games, sized for a 2-point edge before it was played, establishes it.
+
+# %%
+from IPython.display import Markdown
+
+from nekolib.lab.report import findings, game_runs, report_figure, report_text
+
+Markdown(report_text("neko_in"))
+
+# %% [markdown]
+# The chart draws every seat table of the game's self-play runs: each seat's win share
+# minus its fair share, in points, with its interval (filled: that seat's edge survives
+# Holm over its run's seats). Tables and sweep values are categories, never joined by lines.
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+report_figure("neko_in")
+
+# %% [markdown]
+# In Manekinecollection the two-player edge belongs to the player who moves *second*, not
+# to a seat: `first_player` moves the first turn to seat 1 and the edge moves with it.
+# (That is a finding of the rules: `tests/test_lab_findings.py` plays games mirrored, seat
+# 1 starting with seat 0's cards, and every one ends mirrored.)
+
+# %%
+for finding in findings(game_runs("manekinecollection")):
+    if "moves first" in finding.table:
+        print(finding.text(), end="\n\n")
+
+# %% [markdown]
 # ## A tiny experiment, live
 #
 # Twelve games of Neko Boss on the small `grid_3x4` board, greedy against random in both
