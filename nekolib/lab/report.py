@@ -345,7 +345,8 @@ def report_text(game: str, results: str | Path = RESULTS_DIR) -> str:
     parts.append(
         "Each run is one Holm family (its tables, or its sweep's tests); runs and rule "
         "variants are never pooled. Intervals: Wilson 95%. A finding is established when its "
-        f"Holm-adjusted p is below {LEVEL}. Runs: "
+        f"Holm-adjusted p is below {LEVEL} (a seat table: its shares test or its ordered-seat "
+        "trend test, each adjusted over the run's tables). Runs: "
         + "; ".join(f"`{r.name}` ({len(r.rows)} games, {r.who})" for r in runs)
         + "."
     )
@@ -359,13 +360,14 @@ def report_text(game: str, results: str | Path = RESULTS_DIR) -> str:
         yes = [f for f in mine if f.established]
         by_run = {f.run: [g.short for g in yes if g.run == f.run] for f in yes}
         parts.append(
-            f"**In short** ({len(yes)} of {len(mine)} findings established): "
+            f"**In short** ({len(yes)} of {len(mine)} findings established):"
             + (
-                "\n".join(f"\n- `{run}`: {'; '.join(shorts)}" for run, shorts in by_run.items())
+                "\n\n" + "\n".join(f"- `{r}`: {'; '.join(x)}" for r, x in by_run.items())
                 if yes
-                else "nothing established."
+                else " nothing established."
             )
         )
+        parts.append("**Every finding**, run by run:")
         parts.append("\n".join(f.text() for f in mine))
     ladders = [r.name for r in runs if r.kind == "ladder"]
     if ladders:

@@ -18,6 +18,8 @@ import math
 import tempfile
 from pathlib import Path
 
+from IPython.display import Image
+
 from nekolib.lab import (
     RESULTS_DIR,
     head_to_head,
@@ -39,6 +41,18 @@ from nekolib.lab.inference import binom_test
 from nekolib.lab.stats import labelled
 
 EXPERIMENTS = RESULTS_DIR.parent / "experiments"
+
+
+def shown(fig):
+    """The chart as a picture: a matplotlib ``Figure`` made without pyplot has no notebook
+    display of its own (it would print ``<Figure size ...>``)."""
+    import io
+
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=90, bbox_inches="tight")
+    return Image(buffer.getvalue())
+
+
 print((EXPERIMENTS / "neko_boss_ladder.toml").read_text())
 
 # %% [markdown]
@@ -105,7 +119,7 @@ print(to_markdown(seat_shares(seats_rows), digits=3))
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-seats_figure(header, seats_rows)
+shown(seats_figure(header, seats_rows))
 
 # %% [markdown]
 # ## Seat advantage depends on who plays: Neko Boss
@@ -157,7 +171,7 @@ print(to_markdown(sweep_tests(board_rows), digits=4))
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-sweep_figure(header, board_rows)
+shown(sweep_figure(header, board_rows))
 
 # %% [markdown]
 # ## The designer's page: is this game fair?
@@ -173,9 +187,9 @@ sweep_figure(header, board_rows)
 # run of 5 000 games, sized for a 2-point edge before it was played, establishes it.
 
 # %%
-from IPython.display import Markdown
+from IPython.display import Markdown  # noqa: E402
 
-from nekolib.lab.report import findings, game_runs, report_figure, report_text
+from nekolib.lab.report import findings, game_runs, report_figure, report_text  # noqa: E402
 
 Markdown(report_text("neko_in"))
 
@@ -186,7 +200,7 @@ Markdown(report_text("neko_in"))
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-report_figure("neko_in")
+shown(report_figure("neko_in"))
 
 # %% [markdown]
 # In Manekinecollection the two-player edge belongs to the player who moves *second*, not
