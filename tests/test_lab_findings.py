@@ -160,3 +160,24 @@ def test_the_game_played_mirrored_ends_mirrored(seed):
     assert a.is_terminal() and b.is_terminal()
     assert a.returns() == b.returns()[::-1]
     assert a.scores() == b.scores()[::-1]
+
+
+def test_a_sweep_with_no_difference_says_how_big_one_is_still_possible():
+    """neko_boss_boards: seat 0's wins against losses do not differ between boards (p 0.46);
+    ci_diff is the highest Wilson upper end minus the lowest lower end of the four boards'
+    decisive shares (statsmodels), and the page states it next to the power."""
+    from nekolib.lab.stats import sweep_tests
+
+    rows = _rows("neko_boss_boards")
+    bounds = []
+    for board in sorted({r["point"]["board"] for r in rows}):
+        mine = [r for r in rows if r["point"]["board"] == board]
+        won = sum(r["winners"] == [0] for r in mine)
+        lost = sum(r["winners"] == [1] for r in mine)
+        bounds.append(_wilson(won, won + lost))
+    expected = max(hi for _, hi in bounds) - min(lo for lo, _ in bounds)
+    (test,) = [t for t in sweep_tests(rows) if t["quantity"].startswith("seat 0 W vs L")]
+    assert test["ci_diff"] == pytest.approx(expected, abs=1e-12)
+    assert test["p"] > 0.05
+    text = report_text("neko_boss")
+    assert f"leave one of up to {100 * expected:.1f} points possible" in text

@@ -23,6 +23,7 @@ tables as categories (named sweep values), nothing joined by lines.
 from __future__ import annotations
 
 import functools
+import math
 import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -257,7 +258,8 @@ def _variant_findings(run: Run) -> list[Finding]:
         if "edge80" in t:
             power = (
                 f"a difference of {100 * t['edge80']:.1f} points between two values' decisive "
-                "win shares is detected with 80% power"
+                "win shares is detected with 80% power; their 95% intervals leave one of up to "
+                f"{100 * t.get('ci_diff', math.nan):.1f} points possible"
             )
         elif t["quantity"] == "game length":
             power = "every game's length (a rank test: no single detectable size)"
