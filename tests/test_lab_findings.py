@@ -181,3 +181,20 @@ def test_a_sweep_with_no_difference_says_how_big_one_is_still_possible():
     assert test["p"] > 0.05
     text = report_text("neko_boss")
     assert f"leave one of up to {100 * expected:.1f} points possible" in text
+
+
+def test_an_incomplete_run_is_read_and_said_to_be(tmp_path):
+    """A results folder holding a run stopped half-way: the page reads its games and says
+    it is incomplete (a finding from half a run must not pass for the whole)."""
+    from nekolib.lab import parse_experiment, run_serial
+
+    exp = parse_experiment(
+        {"name": "half", "game": "neko_boss", "players": 2, "games": 6, "seed": 3,
+         "seats": ["greedy"], "params": {"board": "grid_3x4"}}
+    )  # fmt: skip
+    run_serial(exp, tmp_path)
+    path = tmp_path / "half.jsonl"
+    path.write_text("\n".join(path.read_text().splitlines()[:4]) + "\n")
+    text = report_text("neko_boss", tmp_path)
+    assert "`half` (**incomplete**: 3 of 6 games, greedy in every seat)" in text
+    assert "- `half`, 2 players (not established)" in text

@@ -105,7 +105,8 @@ class Finding:
 
 
 def game_runs(game: str, results: str | Path = RESULTS_DIR) -> list[Run]:
-    """Every complete results file of ``game`` in ``results``, by name."""
+    """Every results file of ``game`` in ``results`` that holds a game, by name (an
+    incomplete one is read too; :func:`report_text` says it is incomplete)."""
     runs = []
     for path in sorted(Path(results).glob("*.jsonl")):
         with path.open(encoding="utf-8") as f:
@@ -287,6 +288,13 @@ def _variant_findings(run: Run) -> list[Finding]:
     return out
 
 
+def _games(run: Run) -> str:
+    total = run.header.get("total", len(run.rows))
+    if len(run.rows) < total:
+        return f"**incomplete**: {len(run.rows)} of {total} games"
+    return f"{len(run.rows)} games"
+
+
 def _differ(established: bool) -> str:
     return "differ" if established else "do not differ detectably"
 
@@ -349,7 +357,7 @@ def report_text(game: str, results: str | Path = RESULTS_DIR) -> str:
         "variants are never pooled. Intervals: Wilson 95%. A finding is established when its "
         f"Holm-adjusted p is below {LEVEL} (a seat table: its shares test or its ordered-seat "
         "trend test, each adjusted over the run's tables). Runs: "
-        + "; ".join(f"`{r.name}` ({len(r.rows)} games, {r.who})" for r in runs)
+        + "; ".join(f"`{r.name}` ({_games(r)}, {r.who})" for r in runs)
         + "."
     )
     found = findings(runs)
