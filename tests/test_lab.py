@@ -316,9 +316,14 @@ def test_charts_of_a_results_folder(tmp_path):
     ]:
         run_serial(parse_experiment(small | more | {"name": name}), tmp_path)
     charts = figures(tmp_path)
-    assert sorted(charts) == ["neko_boss_lab_duel", "neko_boss_lab_height", "neko_boss_lab_seats"]
+    assert sorted(charts) == [
+        "neko_boss_lab_duel", "neko_boss_lab_height", "neko_boss_lab_report", "neko_boss_lab_seats"
+    ]  # fmt: skip
     panels = {stem: len(factory().axes) for stem, factory in charts.items()}
-    assert panels == {"neko_boss_lab_duel": 3, "neko_boss_lab_height": 4, "neko_boss_lab_seats": 1}
+    assert panels == {
+        "neko_boss_lab_duel": 3, "neko_boss_lab_height": 4, "neko_boss_lab_seats": 1,
+        "neko_boss_lab_report": 1,  # the designer's chart: one panel per self-play run
+    }  # fmt: skip
     plt.close("all")
 
 

@@ -424,7 +424,7 @@ def test_a_worker_with_other_code_joining_mid_run_has_its_games_refused(tmp_path
     stored = Store(results_path(exp, tmp_path / "out"), exp).rows()
     assert 0 < len(stored) < exp.total
     assert all(row["code"] == code_version() for row in stored)
-    assert not (tmp_path / "out" / "quick.jsonl.lock").exists()
+    assert not (tmp_path / "out" / ".lab-run.lock").exists()
 
 
 def test_rows_of_other_code_are_refused_before_they_are_stored(tmp_path):
@@ -489,12 +489,44 @@ def test_a_second_run_into_the_same_results_refuses_at_once(tmp_path):
     rows = run_serial(exp, tmp_path, on_rows=start_the_same_run)
     ((done, _seconds),) = second
     assert done.returncode == 2, done.stderr
-    assert "quick.jsonl is being written by another run" in done.stderr
+    assert f"results folder {tmp_path} is being written by another run" in done.stderr
     assert f"pid {os.getpid()} on " in done.stderr
     assert len(rows) == exp.total
     lines = results_path(exp, tmp_path).read_text().splitlines()
     assert len(lines) == 1 + exp.total
-    assert not (tmp_path / "quick.jsonl.lock").exists()
+    assert not (tmp_path / ".lab-run.lock").exists()
+
+
+def test_a_run_of_another_experiment_into_the_same_folder_refuses_at_once(tmp_path):
+    """One writer per results folder: while one experiment writes into a folder, a run of
+    another experiment into it stops before playing (exit 2), naming the first run; with
+    another --out it runs. (The old lock was per results file: the second run played.)"""
+    import os
+    import subprocess
+    import sys
+
+    exp = parse_experiment(QUICK | {"games": 6})
+    toml = tmp_path / "other.toml"
+    toml.write_text('game = "neko_boss"\nplayers = 2\ngames = 2\nseed = 5\nseats = ["random"]\n')
+    command = [sys.executable, "-m", "nekolib", "lab", "run", str(toml), "--serial", "--quiet"]
+    second: list = []
+
+    def start_another_experiment(rows):
+        if not second:
+            second.append(
+                subprocess.run(
+                    [*command, "--out", str(tmp_path)], capture_output=True, text=True, timeout=60
+                )
+            )
+
+    run_serial(exp, tmp_path, on_rows=start_another_experiment)
+    ((done,),) = [second]
+    assert done.returncode == 2, done.stderr
+    assert "one run per results folder" in done.stderr
+    assert f"pid {os.getpid()} on " in done.stderr and "pytest" in done.stderr
+    assert not (tmp_path / "other.jsonl").exists()
+    other = load_experiment(toml)
+    assert len(run_serial(other, tmp_path / "mine")) == 2  # another --out: it runs
 
 
 def test_a_dead_runs_lock_is_taken_over(tmp_path):
@@ -506,11 +538,11 @@ def test_a_dead_runs_lock_is_taken_over(tmp_path):
     exp = parse_experiment(QUICK | {"games": 4})
     gone = subprocess.Popen([sys.executable, "-c", "pass"])
     gone.wait()
-    lock = tmp_path / "quick.jsonl.lock"
+    lock = tmp_path / ".lab-run.lock"
     lock.write_text(json.dumps({"pid": gone.pid, "host": __import__("platform").node()}))
     assert len(run_serial(exp, tmp_path)) == 4
     assert not lock.exists()
-    with RunLock(results_path(exp, tmp_path)), pytest.raises(RunLockedError, match="pid"):
+    with RunLock(tmp_path), pytest.raises(RunLockedError, match="pid"):
         run_serial(exp, tmp_path)
 
 
@@ -529,7 +561,7 @@ def test_a_refused_run_leaves_no_file_that_blocks_the_next(tmp_path, monkeypatch
     monkeypatch.setattr(runner, "check_workers", refuse)
     with pytest.raises(WorkerVersionError):
         run(exp, tmp_path, workers=1, progress=False)
-    assert not path.exists() and not Path(str(path) + ".lock").exists()
+    assert not path.exists() and not (tmp_path / ".lab-run.lock").exists()
     # a header-only file from older code (written by an older nekolib's refused run)
     header = {"experiment": exp.to_dict(), "fingerprint": exp.fingerprint(), "total": 4}
     path.write_text(json.dumps(header | {"code": {"source": "0" * 16}}) + "\n")
@@ -631,4 +663,4 @@ def test_ctrl_c_on_a_local_cluster_stops_with_one_line(tmp_path):
     assert err.splitlines() == [
         "stopped: finished games are stored; run the same command to resume"
     ], err
-    assert not (tmp_path / "long.jsonl.lock").exists()
+    assert not (tmp_path / ".lab-run.lock").exists()

@@ -9,7 +9,9 @@ Each results file gives one chart, chosen by what its experiment varied:
   rating with a bootstrap interval, win share with a Wilson interval) and the head-to-head
   score of every pair (Wilson interval; perfect records are one-sided bounds);
 * one agent, several player counts: ``<game>_lab_seats``, win share per seat per count,
-  with each count's one test ("no seat has an edge") and Holm-flagged seats.
+  with each count's one test ("no seat has an edge") and Holm-flagged seats;
+* and per game ``<game>_lab_report``, the designer's chart (:mod:`nekolib.lab.report`):
+  every seat table of its self-play runs as points above or below fair.
 
 Agents are labelled with the options the experiment gives them (``mcts (iterations=100)``).
 matplotlib is imported inside the functions, so this module imports without it.
@@ -47,10 +49,12 @@ Rows = Sequence[dict[str, Any]]
 def figures(results: Path = RESULTS_DIR) -> dict[str, Callable[[], Figure]]:
     """One chart factory per results file in ``results`` (stems ``<game>_lab_<kind>``)."""
     out: dict[str, Callable[[], Figure]] = {}
+    games = set()
     for path in sorted(Path(results).glob("*.jsonl")):
         header, _ = read_rows(path)
         exp = header["experiment"]
         game, name = exp["game"], exp["name"]
+        games.add(game)
         suffix = name[len(game) + 1 :] if name.startswith(game + "_") else name
         if exp["sweep"]:
             out[f"{game}_lab_{suffix}"] = lambda p=path: sweep_figure(*read_rows(p))
@@ -58,7 +62,15 @@ def figures(results: Path = RESULTS_DIR) -> dict[str, Callable[[], Figure]]:
             out[f"{game}_lab_{suffix}"] = lambda p=path: ladder_figure(*read_rows(p))
         elif len(exp["players"]) > 1:
             out[f"{game}_lab_{suffix}"] = lambda p=path: seats_figure(*read_rows(p))
+    for game in sorted(games):
+        out[f"{game}_lab_report"] = lambda g=game: _report_figure(g, results)
     return out
+
+
+def _report_figure(game: str, results: Path) -> Figure:
+    from nekolib.lab.report import report_figure
+
+    return report_figure(game, results)
 
 
 def _title(header: dict[str, Any], rows: Rows) -> str:

@@ -1,4 +1,4 @@
-"""``python -m nekolib lab run|summary|list|export``: run experiments, read what they found.
+"""``python -m nekolib lab run|summary|report|list|export``: run experiments, read what they found.
 
 python -m nekolib lab list [neko_boss]                                   # games, agents, params
 python -m nekolib lab run experiments/neko_boss_ladder.toml              # local cores
@@ -7,6 +7,7 @@ python -m nekolib lab run x.toml --scheduler tcp://host:8786             # a Das
 python -m nekolib lab run x.toml --workers 2 --out /tmp/results          # resumable
 python -m nekolib lab summary results/neko_boss_ladder.jsonl             # tables and tests
 python -m nekolib lab export --csv results/neko_boss_ladder.jsonl        # one row per game
+python -m nekolib lab report neko_in                                     # is it fair? (designer)
 
 Exit codes: 0 done, 2 a bad experiment or refused resume, 3 a run that ended incomplete.
 """
@@ -44,6 +45,14 @@ def add_parser(sub: Any) -> None:
     run.add_argument("--quiet", action="store_true", help="no progress bar, no summary")
     summary = lab_sub.add_parser("summary", help="ladder, head-to-head, seat and sweep tables")
     summary.add_argument("results", nargs="+", type=Path, help="results .jsonl file(s)")
+    report = lab_sub.add_parser(
+        "report", help="a designer's page: is GAME fair by seat, player count, rule variant?"
+    )
+    report.add_argument("game", help="neko_boss, neko_in, manekinecollection, indovina_gatto")
+    report.add_argument(
+        "--results", type=Path, default=None, help="results folder (default: the committed)"
+    )
+    report.add_argument("--figure", type=Path, default=None, help="also draw the chart (PNG)")
     listing = lab_sub.add_parser("list", help="games, agents (with settings), rule parameters")
     listing.add_argument("games", nargs="*", help="only these games (default: all)")
     export = lab_sub.add_parser("export", help="results as a table file (one row per game)")
@@ -68,6 +77,8 @@ def main(args: argparse.Namespace) -> int:
         if args.lab_command == "list":
             print(list_text(args.games))
             return 0
+        if args.lab_command == "report":
+            return _report(args.game, args.results, args.figure)
         if args.lab_command == "export":
             return _export(args.results, args.output, args.allow_incomplete)
         for path in args.results:
@@ -102,6 +113,22 @@ def _run(args: argparse.Namespace) -> int:
         )
         if not args.quiet:
             print(summary_text(results_path(exp, args.out)))
+    return 0
+
+
+def _report(game: str, results: Path | None, figure: Path | None) -> int:
+    """Print :func:`~nekolib.lab.report.report_text`; with ``figure`` draw its chart too."""
+    from nekolib import games
+    from nekolib.lab.report import report_figure, report_text
+    from nekolib.lab.store import RESULTS_DIR
+
+    if game not in games():
+        raise NekoError(f"unknown game {game!r}; the games are {', '.join(games())}")
+    folder = results if results is not None else RESULTS_DIR
+    print(report_text(game, folder))
+    if figure is not None:
+        report_figure(game, folder).savefig(figure, dpi=110)
+        print(f"chart: {figure}")
     return 0
 
 

@@ -10,8 +10,8 @@ this process instead.
   code raises :class:`WorkerVersionError`, naming itself and the changed fields, in its log
   and in the run), and on each row before it is stored. ``allow_mixed`` stores such games,
   recorded in the file.
-* **One writer.** The store is locked for the run (:class:`~nekolib.lab.store.RunLock`):
-  a second run into the same file stops at once, naming the first.
+* **One writer per results folder.** The folder is locked for the run
+  (:class:`~nekolib.lab.store.RunLock`): a second run into it stops at once, naming the first.
 
 * **Complete or fail.** Rows are appended to the store as games finish, so a killed run
   resumes where it stopped. When the run ends the store must hold every game, else
@@ -98,7 +98,7 @@ def run(
     Raises :class:`IncompleteRunError` if the store lacks a game when the run ends.
     """
     store = Store(results_path(experiment, out), experiment)
-    with RunLock(store.path), _ctrl_c_noted():
+    with RunLock(store.path.parent), _ctrl_c_noted():
         store.open(allow_mixed=allow_mixed)
         todo = store.missing()
         if todo and serial:

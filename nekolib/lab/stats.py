@@ -652,7 +652,9 @@ def sweep_tests(rows: Iterable[Row], by: Sequence[str] | None = None) -> list[di
     ``p_holm``: Holm over every test of the result (the family: quantities x player
     counts). ``edge80``: for a W/L test, the difference of two values' decisive win
     shares it detects with 80% power (5% over the family, the fewest decisive games of
-    any value, near the pooled share)."""
+    any value, near the pooled share); ``ci_diff``: the largest difference of two values'
+    decisive win shares their Wilson 95% intervals leave possible (highest upper end minus
+    lowest lower end): where no difference is found, one this big is not ruled out."""
     groups = _sweep_groups(rows, by)
     counts = sorted({key[0] for key in groups})
     out = []
@@ -688,6 +690,9 @@ def _outcome_tests(players: int, who: str, table: list[list[int]]) -> list[dict[
     stat, df, p = chi2_homogeneity(decisive)
     row = _test_row(players, f"{who} W vs L (decisive games)", "chi-square", stat, df, p)
     row["decisive"] = min(w + lost for w, lost in decisive)
+    bounds = [wilson(w, w + lost) for w, lost in decisive if w + lost]
+    if bounds:  # the largest difference of two values' decisive shares the intervals allow
+        row["ci_diff"] = max(hi for _, hi in bounds) - min(lo for lo, _ in bounds)
     total = sum(w + lost for w, lost in decisive)
     row["pooled"] = sum(w for w, _ in decisive) / total if total else 0.5
     out = [row]

@@ -178,19 +178,23 @@ class Store:
 
 
 class RunLock:
-    """``with RunLock(store_path):`` the one run writing that store.
+    """``with RunLock(results_folder):`` the one run writing into that results folder.
 
-    The lock is the file ``<store>.lock``, created exclusively, holding the run's pid, host,
-    start time and command. A second run raises :class:`RunLockedError` at once, naming
-    them; a lock whose pid is dead on this host is taken over. Removed on exit.
+    The lock is the file ``<folder>/.lab-run.lock``, created exclusively, holding the run's
+    pid, host, start time and command. A second run into the same folder (the same
+    experiment or another) raises :class:`RunLockedError` at once, naming the first; a lock
+    whose pid is dead on this host is taken over. Removed on exit.
     """
 
-    def __init__(self, store: str | Path) -> None:
-        self.path = Path(str(store) + ".lock")
+    NAME = ".lab-run.lock"
+
+    def __init__(self, folder: str | Path) -> None:
+        self.folder = Path(folder)
+        self.path = self.folder / self.NAME
         self.mine: dict[str, Any] = {}
 
     def __enter__(self) -> RunLock:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.folder.mkdir(parents=True, exist_ok=True)
         self.mine = {
             "pid": os.getpid(),
             "host": platform.node(),
@@ -204,8 +208,8 @@ class RunLock:
                 other = _read_lock(self.path)
                 if _alive(other):
                     raise RunLockedError(
-                        f"{self.path.with_suffix('')} is being written by another run "
-                        f"({_describe_lock(other)}): one run per results file. Wait for it, "
+                        f"the results folder {self.folder} is being written by another run "
+                        f"({_describe_lock(other)}): one run per results folder. Wait for it, "
                         f"give another --out, or, if that run is gone, delete {self.path}"
                     ) from None
                 self.path.unlink(missing_ok=True)  # a dead run's lock: take it over

@@ -1,0 +1,468 @@
+"""The designer's page: is this game fair by seat, by player count, under these rule variants?
+
+:func:`report_text` (``python -m nekolib lab report GAME``) reads every committed results
+file of one game and states each finding a designer can act on, from the tests the lab
+already runs (:func:`~nekolib.lab.stats.seat_tests`, :func:`~nekolib.lab.stats.sweep_tests`):
+
+* **by seat and player count** (runs with one agent in every seat, no sweep): per player
+  count, the seat that is furthest from fair with its Wilson 95% interval, the table's test
+  and its Holm adjustment over the run's tables, the ordered-seat trend, the smallest edge
+  the run detects with 80% power and the largest its intervals leave possible;
+* **under rule variants** (sweeps): whether the values differ (game length, seat 0's wins
+  against losses, the draw rate; Holm over the sweep's tests), each value's seat table
+  (Holm over the values) and, for a ``first_player`` sweep, the first mover's record;
+* each finding ends with what it does not show.
+
+Each run is its own Holm family (a run answers one question); nothing is pooled across runs
+or rule variants. Strength ladders (several agents, no sweep) are listed, not read here
+(``lab summary`` has them). :func:`report_figure` draws every seat table of the game on one
+chart: each seat's win share minus fair, in points, with its interval, one panel per run,
+tables as categories (named sweep values), nothing joined by lines.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import textwrap
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from nekolib.lab.inference import binom_test
+from nekolib.lab.stats import labelled, seat_shares, seat_tests, sweep_tests, wilson
+from nekolib.lab.store import RESULTS_DIR, read_rows
+
+if TYPE_CHECKING:  # pragma: no cover
+    from matplotlib.figure import Figure
+
+__all__ = ["Finding", "Run", "findings", "game_runs", "report_figure", "report_text"]
+
+LEVEL = 0.05
+"""A finding is "established" when its Holm-adjusted p is below this."""
+
+
+@dataclass
+class Run:
+    """One committed results file of a game: its header, rows (agents labelled) and kind."""
+
+    path: Path
+    header: dict[str, Any]
+    rows: list[dict[str, Any]]
+
+    @property
+    def experiment(self) -> dict[str, Any]:
+        return self.header["experiment"]
+
+    @property
+    def name(self) -> str:
+        return self.experiment["name"]
+
+    @functools.cached_property
+    def agents(self) -> list[str]:
+        return list(dict.fromkeys(a for r in self.rows for a in r["seats"]))
+
+    @property
+    def kind(self) -> str:
+        """``variants`` (a sweep), ``seats`` (one agent everywhere) or ``ladder``."""
+        if self.experiment["sweep"]:
+            return "variants"
+        return "seats" if len(self.agents) == 1 else "ladder"
+
+    @property
+    def who(self) -> str:
+        if len(self.agents) == 1:
+            return f"{self.agents[0]} in every seat"
+        return f"{' and '.join(self.agents)} rotating through the seats"
+
+
+@dataclass
+class Finding:
+    """One answer: the question, the run and table, what was found (with its interval),
+    the test and correction, the power, and what it does not show."""
+
+    question: str
+    run: str
+    table: str
+    established: bool
+    finding: str
+    test: str
+    power: str
+    not_shown: str
+    games: int = 0
+    short: str = ""
+    """The finding in a few words, for the one-line answer (``seat 0 +3.5 points``)."""
+    points: list[dict[str, Any]] = field(default_factory=list)
+    """Seats of the table for the chart: seat, share, low, high, fair, flagged."""
+
+    def text(self) -> str:
+        mark = "**established**" if self.established else "not established"
+        return (
+            f"- `{self.run}`, {self.table} ({mark}): {self.finding}. Test: {self.test}. "
+            f"Power: {self.power}. Does not show: {self.not_shown}."
+        )
+
+
+def game_runs(game: str, results: str | Path = RESULTS_DIR) -> list[Run]:
+    """Every results file of ``game`` in ``results`` that holds a game, by name (an
+    incomplete one is read too; :func:`report_text` says it is incomplete)."""
+    runs = []
+    for path in sorted(Path(results).glob("*.jsonl")):
+        with path.open(encoding="utf-8") as f:
+            first = f.readline()
+        if f'"game": "{game}"' not in first:  # the header names the game: skip other files
+            continue
+        header, rows = read_rows(path)
+        exp = header["experiment"]
+        if exp["game"] != game or not rows:
+            continue
+        runs.append(Run(path, header, labelled(rows, exp)))
+    return runs
+
+
+def findings(runs: Sequence[Run]) -> list[Finding]:
+    """The seat findings of every seat run and the variant findings of every sweep."""
+    out: list[Finding] = []
+    for run in runs:
+        if run.kind == "seats":
+            out += _seat_findings(run, "seat and player count")
+        elif run.kind == "variants":
+            out += _variant_findings(run)
+    return out
+
+
+def _seat_findings(run: Run, question: str) -> list[Finding]:
+    """One finding per table of the run (player count, and sweep value in a sweep)."""
+    tests = seat_tests(run.rows)
+    shares = seat_shares(run.rows)
+    out = []
+    for t in tests:
+        point = t.get("point", "")
+        seats = [s for s in shares if s["players"] == t["players"] and s.get("point", "") == point]
+        far = max(seats, key=lambda s: abs(s["share"] - s["fair"]))
+        established = t["p_holm"] < LEVEL or t.get("trend_holm", 1.0) < LEVEL
+        out.append(
+            Finding(
+                question=question,
+                run=run.name,
+                table=_table_name(run, t),
+                established=established,
+                finding=_seat_sentence(t, far, established),
+                test=_seat_test_text(t),
+                power=(
+                    f"{_trials(t)} detect a {100 * t['edge80']:.1f}-point edge of one seat "
+                    f"with 80% power; the 95% intervals leave an edge up to "
+                    f"{100 * t['ci_edge']:.1f} points possible"
+                ),
+                not_shown=_seat_limits(run, t, established),
+                short=f"{_table_name(run, t)}: {_seat_short(t, far)}",
+                games=t["games"],
+                points=[
+                    {k: s[k] for k in ("seat", "share", "low", "high", "fair")}
+                    | {"flagged": s["p_holm"] < LEVEL}
+                    for s in seats
+                ],
+            )
+        )
+    return out
+
+
+def _table_name(run: Run, test: dict[str, Any]) -> str:
+    players = f"{test['players']} players"
+    if not test.get("point"):
+        return players
+    return f"{_value_names(run).get(test['point'], test['point'])} ({players})"
+
+
+def _value_names(run: Run) -> dict[str, str]:
+    """``key=value`` labels of the sweep's points -> the names the charts use."""
+    import itertools
+
+    from nekolib.lab.charts import value_name
+    from nekolib.lab.stats import _point_label
+
+    exp = run.experiment
+    keys = list(exp["sweep"])
+    out = {}
+    for values in itertools.product(*exp["sweep"].values()):
+        point = dict(zip(keys, values, strict=True))
+        label = _point_label(point)
+        out[label] = ", ".join(value_name(exp["game"], k, v) for k, v in point.items())
+    return out
+
+
+def _seat_sentence(test: dict[str, Any], far: dict[str, Any], established: bool) -> str:
+    edge = 100 * (far["share"] - far["fair"])
+    seat = (
+        f"seat {far['seat']} won {far['share']:.3f} [{far['low']:.3f}, {far['high']:.3f}] "
+        f"of a fair {far['fair']:.3f} ({edge:+.1f} points)"
+    )
+    if test["players"] == 2:
+        record = f"seat 0 W-D-L {test['W']}-{test['D']}-{test['L']}"
+        low, high = wilson(test["W"], test["W"] + test["L"])
+        decisive = test["W"] / max(1, test["W"] + test["L"])
+        seat = f"{record}: seat 0 won {decisive:.3f} [{low:.3f}, {high:.3f}] of decisive games"
+    if not established:
+        return f"no seat edge established; furthest from fair: {seat}"
+    if test["p_holm"] >= LEVEL:
+        way = "early" if test["trend"] < 0 else "late"
+        return f"{way} seats win more (ordered-seat trend); furthest from fair: {seat}"
+    return f"a seat edge: {seat}"
+
+
+def _trials(test: dict[str, Any]) -> str:
+    if test["players"] == 2:
+        return f"{test['W'] + test['L']} decisive games"
+    return f"{test['games']} games"
+
+
+def _seat_short(test: dict[str, Any], far: dict[str, Any]) -> str:
+    if test["players"] == 2:
+        decisive = test["W"] / max(1, test["W"] + test["L"])
+        return f"seat 0 {100 * (decisive - 0.5):+.1f} points of decisive games"
+    if test["p_holm"] >= LEVEL:
+        return f"{'early' if test['trend'] < 0 else 'late'} seats win more (trend)"
+    return f"seat {far['seat']} {100 * (far['share'] - far['fair']):+.1f} points"
+
+
+def _seat_test_text(test: dict[str, Any]) -> str:
+    text = f"{test['test']}, p {_p(test['p'])}, {test['family']} of this run {_p(test['p_holm'])}"
+    if "trend_p" in test and test["trend_p"] == test["trend_p"]:
+        text += (
+            f"; ordered-seat trend {test['trend']:+.3f} seat numbers, p {_p(test['trend_p'])} "
+            f"(Holm {_p(test.get('trend_holm', test['trend_p']))})"
+        )
+    return text
+
+
+def _seat_limits(run: Run, test: dict[str, Any], established: bool) -> str:
+    who = f"only {run.who}: another way of playing can have another seat edge"
+    if established:
+        return f"{who}; which rule makes the edge (no rule was varied)"
+    return (
+        f"that the seats are fair: an edge under {100 * test['edge80']:.1f} points is missed "
+        f"more often than 1 in 5 times; {who}"
+    )
+
+
+def _variant_findings(run: Run) -> list[Finding]:
+    """Whether the values differ (each quantity), each value's seat table, the mover."""
+    exp = run.experiment
+    key = ", ".join(exp["sweep"])
+    values = " / ".join(_value_names(run).values())
+    out = []
+    for t in sweep_tests(run.rows):
+        if t["p"] != t["p"]:
+            continue
+        established = t["p_holm"] < LEVEL
+        if "edge80" in t:
+            power = (
+                f"a difference of {100 * t['edge80']:.1f} points between two values' decisive "
+                "win shares is detected with 80% power; their 95% intervals leave one of up to "
+                f"{100 * t.get('ci_diff', math.nan):.1f} points possible"
+            )
+        elif t["quantity"] == "game length":
+            power = "every game's length (a rank test: no single detectable size)"
+        else:
+            power = "no power figure for a rate this rare (read the counts in `lab summary`)"
+        out.append(
+            Finding(
+                question="rule variant",
+                run=run.name,
+                table=f"{key}: {values} ({t['players']} players)",
+                established=established,
+                finding=f"{t['quantity']}: the values {_differ(established)}",
+                test=f"{t['test']}, p {_p(t['p'])}, {t['family']} of this sweep {_p(t['p_holm'])}",
+                power=power,
+                not_shown=(
+                    f"values not tried; only {run.who}"
+                    + ("" if established else "; that the values are the same")
+                ),
+                short=f"{t['quantity']} differs ({key})",
+            )
+        )
+    out += _seat_findings(run, "rule variant") if len(run.agents) == 1 else []
+    if "first_player" in exp["sweep"]:
+        out += _mover_findings(run)
+    return out
+
+
+def _games(run: Run) -> str:
+    total = run.header.get("total", len(run.rows))
+    if len(run.rows) < total:
+        return f"**incomplete**: {len(run.rows)} of {total} games"
+    return f"{len(run.rows)} games"
+
+
+def _differ(established: bool) -> str:
+    return "differ" if established else "do not differ detectably"
+
+
+def _mover_findings(run: Run) -> list[Finding]:
+    """Two players, ``first_player`` swept: the first mover's wins against losses."""
+    rows = [r for r in run.rows if r["players"] == 2]
+    if not rows:
+        return []
+    first = [r["point"]["first_player"] for r in rows]
+    won = sum(1 for r, f in zip(rows, first, strict=True) if r["winners"] == [f])
+    lost = sum(1 for r, f in zip(rows, first, strict=True) if r["winners"] == [1 - f])
+    seat0 = sum(1 for r in rows if r["winners"] == [0])
+    seat1 = sum(1 for r in rows if r["winners"] == [1])
+    low, high = wilson(won, won + lost)
+    p = binom_test(won, won + lost)
+    from nekolib.lab.inference import detectable_edge
+
+    edge = detectable_edge(won + lost, 0.5, 1)
+    return [
+        Finding(
+            question="rule variant",
+            run=run.name,
+            table="who moves first (2 players, both values)",
+            established=p < LEVEL,
+            finding=(
+                f"the first mover won {won} and lost {lost} of {won + lost} decisive games: "
+                f"{won / (won + lost):.3f} [{low:.3f}, {high:.3f}]; seat 0 went {seat0}-{seat1} "
+                "over both values, so the edge follows the mover, not the seat"
+            ),
+            test=f"exact binomial (first mover W vs L), p {_p(p)} (one test, no family)",
+            power=f"{won + lost} decisive games detect a {100 * edge:.1f}-point edge",
+            not_shown=f"only {run.who}; why moving second pays (no rule was varied but who starts)",
+            short=f"the first mover {100 * (won / (won + lost) - 0.5):+.1f} points of decisive",
+        )
+    ]
+
+
+def _p(p: float) -> str:
+    return "< 0.001" if p < 0.001 else f"{p:.3f}"
+
+
+QUESTIONS = (
+    ("seat and player count", "Is it fair by seat, at each player count?"),
+    ("rule variant", "Under these rule variants?"),
+)
+
+
+def report_text(game: str, results: str | Path = RESULTS_DIR) -> str:
+    """Markdown: per question, a one-line answer and every finding behind it."""
+    from nekolib import games
+
+    runs = game_runs(game, results)
+    title = games()[game].title if game in games() else game
+    parts = [f"# Is {title} fair? What the committed runs show"]
+    if not runs:
+        return parts[0] + f"\n\nNo results of {game} in {results}.\n"
+    parts.append(
+        "Each run is one Holm family (its tables, or its sweep's tests); runs and rule "
+        "variants are never pooled. Intervals: Wilson 95%. A finding is established when its "
+        f"Holm-adjusted p is below {LEVEL} (a seat table: its shares test or its ordered-seat "
+        "trend test, each adjusted over the run's tables). Runs: "
+        + "; ".join(f"`{r.name}` ({_games(r)}, {r.who})" for r in runs)
+        + "."
+    )
+    found = findings(runs)
+    for key, question in QUESTIONS:
+        mine = [f for f in found if f.question == key]
+        parts.append(f"## {question}")
+        if not mine:
+            parts.append("No committed run asks this.")
+            continue
+        yes = [f for f in mine if f.established]
+        by_run = {f.run: [g.short for g in yes if g.run == f.run] for f in yes}
+        parts.append(
+            f"**In short** ({len(yes)} of {len(mine)} findings established):"
+            + (
+                "\n\n" + "\n".join(f"- `{r}`: {'; '.join(x)}" for r, x in by_run.items())
+                if yes
+                else " nothing established."
+            )
+        )
+        parts.append("**Every finding**, run by run:")
+        parts.append("\n".join(f.text() for f in mine))
+    ladders = [r.name for r in runs if r.kind == "ladder"]
+    if ladders:
+        parts.append(
+            "Strength ladders (who plays better, not whether the rules are fair): "
+            + ", ".join(f"`{n}`" for n in ladders)
+            + " (`python -m nekolib lab summary results/<name>.jsonl`)."
+        )
+    return "\n\n".join(parts) + "\n"
+
+
+def report_figure(game: str, results: str | Path = RESULTS_DIR) -> Figure:
+    """Every seat table of the game's self-play runs: each seat's win share minus fair, in
+    points, with its Wilson 95% interval; one panel per run, its tables (player counts or
+    named sweep values) as categories, seats side by side, no lines between categories.
+    Filled: the seat's Holm-adjusted test is below 0.05; hollow: not."""
+    from matplotlib.figure import Figure
+    from matplotlib.lines import Line2D
+
+    from nekolib.picture import PLAYER_COLOURS
+
+    runs = game_runs(game, results)
+    panels = []
+    for run in runs:
+        if run.kind == "seats" or (run.kind == "variants" and len(run.agents) == 1):
+            seat = [f for f in _seat_findings(run, "") if f.points]
+            panels.append((run, seat))
+    fig = Figure(figsize=(10, 2.9 * max(1, len(panels)) + 0.4))
+    axes = fig.subplots(max(1, len(panels)), 1, squeeze=False, sharey=True).ravel()
+    for ax, (run, tables) in zip(axes, panels, strict=False):
+        most = max(len(f.points) for f in tables)
+        width = 0.8 / most
+        for i, f in enumerate(tables):
+            for p in f.points:
+                x = i + (p["seat"] - (len(f.points) - 1) / 2) * width
+                colour = PLAYER_COLOURS[p["seat"] % len(PLAYER_COLOURS)]
+                y, lo, hi = (100 * (p[k] - p["fair"]) for k in ("share", "low", "high"))
+                ax.errorbar(x, y, [[y - lo], [hi - y]], fmt="o", color=colour, capsize=3,
+                            mfc=colour if p["flagged"] else "white", ms=7)  # fmt: skip
+        ax.axhline(0, color="#333", lw=1.2, ls="--")
+        ticks = [f"{f.table}\n{_verdict(f)}" for f in tables]
+        ax.set_xticks(range(len(tables)), ticks, fontsize=7.5)
+        ax.set_xlim(-0.5, len(tables) - 0.5)
+        ax.set_ylabel("points above fair")
+        seats = max(len(f.points) for f in tables)
+        handles = [
+            Line2D([], [], marker="o", ls="", color=PLAYER_COLOURS[s % len(PLAYER_COLOURS)])
+            for s in range(seats)
+        ]
+        ax.legend(handles, [f"seat {s}" for s in range(seats)], ncol=seats, fontsize=8)
+        games = sorted({f.games for f in tables})
+        ax.set_title(
+            f"{run.name}: {run.who}, {'/'.join(map(str, games))} games a table", fontsize=9
+        )
+    if not panels:
+        axes[0].text(0.5, 0.5, f"no self-play seat runs of {game}", ha="center")
+    fig.suptitle(
+        "\n".join(
+            textwrap.wrap(
+                f"Is {_title(game)} fair by seat? Each seat's win share minus its fair share "
+                "(points, Wilson 95%); filled: that seat's edge is established (Holm over the "
+                "run's seats); dashed: fair",
+                110,
+            )
+        ),
+        fontsize=10,
+    )
+    fig.tight_layout()
+    return fig
+
+
+def _verdict(finding: Finding) -> str:
+    """The chart's two lines under a table: what its test found, and its Holm p or power."""
+    detects = finding.power.split(" detect a ")[1].split("-point")[0]
+    holm = finding.test.split(" of this run ")[1].split(";")[0]
+    if not finding.established:
+        return f"no edge found (Holm p {holm})\ndetects {detects} pts"
+    if "trend" in finding.short:
+        trend = finding.test.split("(Holm ")[-1].rstrip(")")
+        return f"{finding.short.split(': ')[-1]}\nHolm p {trend}"
+    return f"seat edge\nHolm p {holm}"
+
+
+def _title(game: str) -> str:
+    from nekolib import games
+
+    info = games().get(game)
+    return info.title if info is not None else game
