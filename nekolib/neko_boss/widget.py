@@ -53,12 +53,10 @@ class NekoBossWidget(GameWidget):
             ]
         )
 
-    def _agent_named(self, key: str | None) -> Any:
-        """The base class's agent cache; a solver seat or hint reports its progress here."""
-        agent = super()._agent_named(key)
+    def prepare_agent(self, agent: Any) -> None:
+        """A solver seat or hint reports its progress under the board."""
         if isinstance(agent, SolverAgent) and agent.progress is None:
             agent.progress = self.show_progress
-        return agent
 
     def show_progress(self, done: int, total: int, nodes: int) -> None:
         """The solver's progress (hint, solver seat or panel): root moves done, positions."""
