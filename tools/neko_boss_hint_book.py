@@ -38,8 +38,9 @@ def solved(state: NekoBossState) -> list:
 
 
 def positions() -> list[NekoBossState]:
-    """The covered positions: the start, after each first move (and Blue's reply), and after
-    the hint's first move each second move (and the reply), in the widget's own play."""
+    """The covered positions, in the widget's own play: the start, after each first move
+    (and Blue's reply), then after each two moves (and replies), the hint's first move
+    first."""
     w = play(2, seats=["human", "greedy"], random_setup=True, seed=HINT_BOOK_SEED)
     start = w.state
     out = [start]
@@ -53,10 +54,14 @@ def positions() -> list[NekoBossState]:
             w.undo()
         return got
 
-    out += after_each_move()
+    firsts = after_each_move()
+    out += firsts
     best = solve_fast(start).best_move
-    w.play(best)
-    out += after_each_move()
+    for action in [best] + [a for a in start.legal_actions() if a != best]:
+        w.play(action)
+        if not w.state.is_terminal():
+            out += after_each_move()
+        w.undo()
     return out
 
 

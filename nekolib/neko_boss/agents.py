@@ -146,8 +146,9 @@ class SolverAgent:
         found = lookahead(state)
         final = not self._solvable(state)
         after = "not exact" if final else "the exact search is still running"
+        so_far = "" if final else " so far"
         text = (
-            f"best found so far by a quick look-ahead ({LOOKAHEAD_DEPTH} moves deep, then the "
+            f"best found{so_far} by a quick look-ahead ({LOOKAHEAD_DEPTH} moves deep, then the "
             f"score difference): {_lookahead_words(state, found)}; {after}"
         )
         if final:

@@ -62,7 +62,8 @@ def _ask_hint(page, game, selector: str) -> dict:
     game.locator(".nekolib-hint").first.click()
     page.wait_for_function(
         """(sel) => { const t = document.querySelector(sel).querySelector('.nekolib-hint-text');
-                     return t && t.innerText.trim().length > 0; }""",
+                     return t && t.innerText.trim().length > 0 &&
+                            !t.innerText.includes('first look'); }""",  # Neko Boss: the exact hint
         arg=selector,
         timeout=120_000,
     )
