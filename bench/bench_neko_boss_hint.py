@@ -41,16 +41,19 @@ def main() -> None:
     else:
         print(f"kernel ready in {solver.warm_up():.2f} s")
     print(f"load average {os.getloadavg()[0]:.1f}")
-    print(f"{'seed':>5} {'first answer':>13} {'exact':>8}  exact hint")
+    print(f"{'seed':>5} {'first answer':>13} {'kind':>10} {'exact':>8}  exact hint")
     firsts, exacts = [], []
     for seed in (int(s) for s in args.seeds.split(",")):
         first_s, exact_s, first, exact = one(seed)
         firsts.append(first_s)
         exacts.append(exact_s)
+        kind = "first look" if "first look" in first else "final"
         label = exact.split(" - ")[1][:70] if " - " in exact else exact
-        print(f"{seed:>5} {first_s:>12.3f}s {exact_s:>7.2f}s  {label}", flush=True)
-    print(f"load average {os.getloadavg()[0]:.1f}; first answer at most {max(firsts):.3f} s, "
-          f"exact median {sorted(exacts)[len(exacts) // 2]:.2f} s, at most {max(exacts):.2f} s")
+        print(f"{seed:>5} {first_s:>12.3f}s {kind:>10} {exact_s:>7.2f}s  {label}", flush=True)
+    print(
+        f"load average {os.getloadavg()[0]:.1f}; first answer at most {max(firsts):.3f} s, "
+        f"exact median {sorted(exacts)[len(exacts) // 2]:.2f} s, at most {max(exacts):.2f} s"
+    )
 
 
 if __name__ == "__main__":
