@@ -178,7 +178,7 @@ def test_hint_past_its_node_limit_plays_greedy_and_says_the_solver_did_not_settl
     from nekolib.neko_boss import widget
     from nekolib.neko_boss.agents import evaluate
 
-    monkeypatch.setattr(widget, "HINT_NODE_LIMIT", 2_000)
+    monkeypatch.setattr(widget, "BACKGROUND_HINT_NODE_LIMIT", 2_000)  # a hint's search
     w = play(2, seats=["human", "human"], random_setup=True, seed=4)  # seed 4: not stored
     assert sum(1 for s in w.state.stacks if s) == 24
     w.hint()

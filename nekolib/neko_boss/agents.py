@@ -117,6 +117,8 @@ class SolverAgent:
     max_stacks: int = 24
     node_limit: int | None = None
     progress: Callable[[int, int, int], None] | None = field(default=None, repr=False)
+    alternative_node_limit: int | None = None
+    """Positions a thread for the best alternative (``None``: :data:`ALTERNATIVE_NODE_LIMIT`)."""
     stop_when: Callable[[], bool] | None = field(default=None, repr=False)
     """Set by the widget for a hint searched in the background: once it returns true (the
     position changed), the next progress report raises :class:`HintCancelled`."""
@@ -124,6 +126,9 @@ class SolverAgent:
     _hinted: tuple[tuple[NekoBossState, Action], tuple[str, tuple[Working, ...]]] | None = field(
         default=None, repr=False, compare=False
     )
+
+    def _alternative_limit(self) -> int:
+        return self.alternative_node_limit or ALTERNATIVE_NODE_LIMIT
 
     def _progress(self, done: int, total: int, nodes: int) -> None:
         """The solvers' progress callback: stops a stale search, else reports."""
@@ -235,13 +240,13 @@ class SolverAgent:
                 got = solver.solve_fast(
                     state,
                     exclude=action,
-                    node_limit=ALTERNATIVE_NODE_LIMIT,
+                    node_limit=self._alternative_limit(),
                     progress=self._progress,
                 )
             except solver.SearchStopped:
                 return (
                     f"the best alternative is not settled within "
-                    f"{ALTERNATIVE_NODE_LIMIT:,} positions"
+                    f"{self._alternative_limit():,} positions"
                 ), None
             if got is None:
                 return "it is the only legal move", None

@@ -61,6 +61,7 @@ _CSS = """
 .nekolib-log {max-height: 14em; overflow-y: auto; font-family: monospace; font-size: 90%;}
 .nekolib-status {font-size: 110%;}
 .nekolib-hint-text {color: #00664a;}
+.nekolib-hint-partial {font-style: italic;}
 .nekolib-free-action.nekolib-hinted {outline: 3px solid #009E73;}
 .nekolib-working summary {cursor: pointer; color: #00664a;}
 .nekolib-working-table caption {text-align: left; font-style: italic;}
@@ -326,6 +327,11 @@ class GameWidget(widgets.VBox):
         self.prepare_agent(agent)
         return agent
 
+    def background_agent(self, key: str | None) -> Agent:
+        """A fresh agent for one background hint search (a game may give it more time: the
+        board does not wait for it)."""
+        return self._new_agent(key)
+
     def prepare_agent(self, agent: Agent) -> None:
         """Called on every agent the widget makes (a game hooks its progress display here)."""
 
@@ -420,7 +426,7 @@ class GameWidget(widgets.VBox):
         if first.final:
             return
         token, rng = self._hint_token, self._agent_rng()
-        searcher = self._new_agent(key)  # its own caches, and a stop_when for this hint only
+        searcher = self.background_agent(key)  # own caches, a stop_when for this hint only
         if hasattr(searcher, "stop_when"):
             searcher.stop_when = lambda: self._hint_token != token
         args = (searcher, state, token, rng)
@@ -645,7 +651,8 @@ class GameWidget(widgets.VBox):
         if self.last_rolls:
             parts.append("<b>Dice and draws:</b> " + html.escape("; ".join(self.last_rolls[-6:])))
         if self.hint_text:
-            parts.append(f"<span class='nekolib-hint-text'>{html.escape(self.hint_text)}</span>")
+            css = "nekolib-hint-text" + (" nekolib-hint-partial" if self.hint_partial else "")
+            parts.append(f"<span class='{css}'>{html.escape(self.hint_text)}</span>")
             if self.hint_working:
                 parts.append(working_html(self.hint_working))
         if self.last_error:
