@@ -87,15 +87,17 @@ def main() -> None:
 
 
 def write(rows: dict[str, list]) -> None:
-    data = {
-        "about": "Exact Neko Boss hints: "
-        + COVERAGE.format(seed=HINT_BOOK_SEED)
-        + ". Row: [value for Red (+1 win, 0 draw, -1 loss), a best move, the best other move,"
-        " its value for Red, positions searched]. Written by tools/neko_boss_hint_book.py.",
-        "seed": HINT_BOOK_SEED,
-        "rows": rows,
-    }
-    Path(HINT_BOOK).write_text(json.dumps(data, indent=0) + "\n", encoding="utf-8")
+    """The table as JSON, one position a line (diffs stay readable)."""
+    about = (
+        "Exact Neko Boss hints: " + COVERAGE.format(seed=HINT_BOOK_SEED) + ". Row: [value for "
+        "Red (+1 win, 0 draw, -1 loss), a best move, the best other move, its value for Red, "
+        "positions searched]. Written by tools/neko_boss_hint_book.py."
+    )
+    body = ",\n".join(
+        f"{json.dumps(key)}: {json.dumps(row, ensure_ascii=False)}" for key, row in rows.items()
+    )
+    text = f'{{"about": {json.dumps(about)},\n"seed": {HINT_BOOK_SEED},\n"rows": {{\n{body}\n}}}}\n'
+    Path(HINT_BOOK).write_text(text, encoding="utf-8")
 
 
 if __name__ == "__main__":

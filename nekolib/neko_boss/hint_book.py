@@ -26,9 +26,8 @@ HINT_BOOK_SEED = 0
 """The seed of the notebook's full-board game (``random_layout(Params(), Random(seed))``)."""
 
 COVERAGE = (
-    "the start of the notebook's full-board game (seed {seed}), every position after any "
-    "first move of yours and greedy Blue's reply, and, after the hint's first move, every "
-    "position after any second move of yours and Blue's reply"
+    "the start of the notebook's full-board game (seed {seed}) and every position after any "
+    "one or two moves of yours, each followed by greedy Blue's reply"
 )
 """What the table covers, in the words of the docs and the hint sentence."""
 
