@@ -67,6 +67,11 @@ def test_the_first_look_comes_first_labelled_then_the_exact_hint_replaces_it(hel
     firsts = [i for i, v in enumerate(shown) if "first look" in v]
     exacts = [i for i, v in enumerate(shown) if "with best play" in v]
     assert firsts and exacts and max(firsts) < min(exacts)
+    # between them: the move's exact value while the best alternative is searched
+    interim = [v for v in shown if "(solver, still searching)" in v]
+    assert interim and all(f"with best play {VERDICT[value]}" in v for v in interim)
+    assert all("the best alternative is still being searched" in v for v in interim)
+    assert "nekolib-hint-partial" in interim[-1] and "nekolib-hint-partial" not in shown[-1]
 
 
 @pytest.mark.parametrize("change", ["move", "new game", "undo"])

@@ -117,6 +117,12 @@ class SolverAgent:
     max_stacks: int = 24
     node_limit: int | None = None
     progress: Callable[[int, int, int], None] | None = field(default=None, repr=False)
+    on_update: Callable[[Action, str, tuple[Working, ...]], None] | None = field(
+        default=None, repr=False
+    )
+    """Set by the widget for a hint searched in the background: called with the move, the
+    sentence and the workings once the move's exact value is known, before the best
+    alternative's search (the widget shows it meanwhile)."""
     alternative_node_limit: int | None = None
     """Positions a thread for the best alternative (``None``: :data:`ALTERNATIVE_NODE_LIMIT`)."""
     stop_when: Callable[[], bool] | None = field(default=None, repr=False)
@@ -210,6 +216,13 @@ class SolverAgent:
             f"with best play {VERDICT[value]} ({source}, {result.nodes:,} positions searched; "
             f"exact if {PERFECT_MODEL})"
         )
+        if self.on_update is not None and best:  # the move's value is known: show it now
+            note = "still being searched"
+            self.on_update(
+                action,
+                f"{text}; the best alternative is {note}",
+                solver_workings(state, action, VERDICT[value], None, note, best),
+            )
         alt_text, alt = self._alternative(state, action)
         workings = solver_workings(
             state, action, VERDICT[value], alt, "" if alt else alt_text.removeprefix("the "), best

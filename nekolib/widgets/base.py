@@ -429,6 +429,8 @@ class GameWidget(widgets.VBox):
         searcher = self.background_agent(key)  # own caches, a stop_when for this hint only
         if hasattr(searcher, "stop_when"):
             searcher.stop_when = lambda: self._hint_token != token
+        if hasattr(searcher, "on_update"):  # a better answer before the final one
+            searcher.on_update = lambda *got: self._update_hint(searcher, state, token, *got)
         args = (searcher, state, token, rng)
         if not BACKGROUND_HINTS:
             self._exact_hint(*args)
@@ -465,6 +467,14 @@ class GameWidget(widgets.VBox):
             if self._hint_token == token and self.state == state:
                 self._show_hint(agent, state, action, why, working)
 
+    def _update_hint(
+        self, agent: Agent, state: GameState, token: int, action: Any, why: str, working
+    ) -> None:
+        """A background search's better answer before its final one (still partial)."""
+        with self._lock:
+            if self._hint_token == token and self.state == state:
+                self._show_hint(agent, state, action, why, working, "still searching")
+
     def _show_hint(
         self,
         agent: Agent,
@@ -472,14 +482,17 @@ class GameWidget(widgets.VBox):
         action: Any,
         why: str,
         working: Sequence[Working],
-        partial: bool = False,
+        partial: bool | str = False,
     ) -> None:
+        """Show a hint; ``partial``: a first look (``True``) or what else it is (a str), with
+        a better answer still being searched."""
         label = state.action_to_string(action)
         self._hint_for = state
-        name = f"{agent.name}, first look" if partial else agent.name
+        stage = partial if isinstance(partial, str) else "first look"
+        name = f"{agent.name}, {stage}" if partial else agent.name
         self.hint_working = tuple(working)
         self.hinted = action
-        self.hint_partial = partial
+        self.hint_partial = bool(partial)
         self.hint_text = f"Hint ({name}): {label}" + (f" - {why}" if why else "")
         self.refresh()
 

@@ -63,7 +63,7 @@ def _ask_hint(page, game, selector: str) -> dict:
     page.wait_for_function(
         """(sel) => { const t = document.querySelector(sel).querySelector('.nekolib-hint-text');
                      return t && t.innerText.trim().length > 0 &&
-                            !t.innerText.includes('first look'); }""",  # Neko Boss: the exact hint
+                            !t.classList.contains('nekolib-hint-partial'); }""",  # the final hint
         arg=selector,
         timeout=120_000,
     )

@@ -73,7 +73,8 @@ def test_full_board_hint_shows_a_first_look_then_the_exact_hint(voila, page):
     assert lit, "the first look's move is not lit on the board"
     _shot(page, game, selector, "first-look")
 
-    exact = _wait_text(page, selector, "s.length > 0 && !s.includes('first look')", 300_000)
+    final = "s.length > 0 && !t.classList.contains('nekolib-hint-partial')"
+    exact = _wait_text(page, selector, final, 300_000)
     exact_s = time.perf_counter() - t0
     assert "with best play" in exact and WIN_DRAW_LOSS.search(exact), exact
     assert page.evaluate(HINT_JS, selector)["lit"], "the exact hint's move is not lit"
