@@ -309,7 +309,7 @@ class SolverAgent:
             return f"more than {self.limit()} stacks: the solver panel gives the exact value"
         covered = COVERAGE.format(seed=HINT_BOOK_SEED)
         return (
-            f"without the compiled solver (as in the browser) hints are exact with at most "
+            f"without the compiled solver, as in the browser, hints are exact with at most "
             f"{self.limit()} stacks and in the hint book: {covered}"
         )
 
