@@ -26,17 +26,21 @@ from nekolib.working import HintCancelled
 VERDICT = {1: "you win", 0: "a draw", -1: "you lose"}
 
 
-@pytest.fixture
-def held(monkeypatch):
-    """The exact search waits until the test sets this event."""
+@pytest.fixture(params=["_search", "working"])
+def held(monkeypatch, request):
+    """The exact hint waits until the test sets this event: before its search
+    (``_search``: a change is caught by the search's ``stop_when``), or after every search,
+    before its workings (``working``: only the widget's own check of the position is left)."""
     gate = threading.Event()
-    search = agents.SolverAgent._search
+    gate.reached = threading.Event()  # the hint's thread is waiting at the gate
+    method = getattr(agents.SolverAgent, request.param)
 
-    def waiting(self, state):
+    def waiting(self, *args):
+        gate.reached.set()
         assert gate.wait(60), "the test never released the search"
-        return search(self, state)
+        return method(self, *args)
 
-    monkeypatch.setattr(agents.SolverAgent, "_search", waiting)
+    monkeypatch.setattr(agents.SolverAgent, request.param, waiting)
     yield gate
     gate.set()
 
@@ -82,6 +86,7 @@ def test_a_change_during_the_search_never_shows_the_old_positions_hint(held, cha
     w.hint()
     asked = w.state
     assert w.hint_partial
+    assert held.reached.wait(60)  # the search (or, after it, the working) is under way
     if change == "move":  # the board stays playable while the hint is searched
         w.click(w.action_buttons[0].description)
         assert w.match.ply == 2
