@@ -53,10 +53,11 @@ print(repr(start))
 # or press Escape, to change your mind. **Hint** answers at once with a *first look*: the
 # best move of a quick look-ahead (your move, Blue's best reply, your best next move, then
 # the score difference), labelled as such and not exact. Meanwhile the solver searches in the
-# background (with numba; the progress shows under the board) and, when it ends, replaces the
-# first look with the exact hint: win, draw or loss with best play for its move and for the
-# best alternative (exact if both players play perfectly from here; **How is this computed?**
-# lists the values it compared). You can keep playing: a move or a new game drops the search
+# background (with numba; the progress shows under the board): as soon as the move's value is
+# known it is shown ("still searching"), and when the search ends the exact hint replaces the
+# first look: win, draw or loss with best play for its move and for the best alternative
+# (exact if both players play perfectly from here; **How is this computed?** lists the values
+# it compared). You can keep playing: a move or a new game drops the search
 # for the old position. A position the solver does not settle within 20 million positions a
 # thread gets greedy's move, and the hint says so. Change a seat
 # to `human` for hot-seat play, or to `solver`, use *Undo*, or start a new game with a
