@@ -78,6 +78,29 @@ class Working:
         )
 
 
+@dataclass(frozen=True)
+class QuickHint:
+    """A hint that is there at once (a hint agent's ``quick_hint(state)``).
+
+    A hint agent whose exact answer can take a while may offer ``quick_hint(state) ->
+    QuickHint | None``: the widget shows it at once (labelled as a first look), then asks the
+    agent's ``choose``/``explain``/``working`` for the exact hint in the background and
+    replaces it. ``final``: no better answer will follow (exact already, or nothing more is
+    computed here): the widget shows this one and stops. ``text`` claims exactly what is
+    known and names its model; ``working`` has one :class:`Working` per number it states.
+    """
+
+    action: object
+    text: str
+    working: tuple[Working, ...] = ()
+    final: bool = False
+
+
+class HintCancelled(NekoError):
+    """Raised by a hint agent's search once its ``stop_when()`` is true: the widget moved on
+    (a move, undo or new game) and this hint would be for an old position."""
+
+
 def fmt(value: Fraction | int | str | None) -> str:
     """A number as a learner reads it: ``5/6``, ``1`` or ``0``; words as they are."""
     if value is None:

@@ -110,6 +110,7 @@ def test_hint_shows_the_solvers_move_on_the_board_and_says_why_without_playing()
     w = play(2, seats=["human", "greedy"], random_setup=True, seed=7, pieces_per_player=6)
     ply = w.match.ply
     w.hint()
+    w.wait_hint()  # the exact hint (a first look is shown while it is searched)
     assert w.match.ply == ply, "a hint never plays"
     hinted = w.hinted
     assert tuple(w.board.hint) in click_paths(w.state).paths[hinted]
@@ -122,6 +123,7 @@ def test_hint_shows_the_solvers_move_on_the_board_and_says_why_without_playing()
 def test_greedy_hint_in_the_placement_phase_says_placements_score_alike():
     w = play(2, seats=["human", "greedy"])
     w.hint()
+    w.wait_hint()  # the exact hint (a first look is shown while it is searched)
     assert "every placement scores the same" in w.status.value
     assert len(w.board.hint) == 1 and w.board.hint[0].startswith("point-")
 
@@ -161,6 +163,7 @@ def test_hint_on_a_stored_full_board_is_exact_at_once_from_the_book_with_progres
     seen: list[str] = []
     w.solve_status.observe(lambda change: seen.append(change["new"]), "value")
     w.hint()
+    w.wait_hint()  # the exact hint (a first look is shown while it is searched)
     assert w.state.action_to_string(w.hinted) == row["best_move"]
     verdict = {1: "you win", 0: "a draw", -1: "you lose"}[row["value"]]
     assert f"with best play {verdict} (book of solved placements" in w.status.value
@@ -175,10 +178,11 @@ def test_hint_past_its_node_limit_plays_greedy_and_says_the_solver_did_not_settl
     from nekolib.neko_boss import widget
     from nekolib.neko_boss.agents import evaluate
 
-    monkeypatch.setattr(widget, "HINT_NODE_LIMIT", 2_000)
+    monkeypatch.setattr(widget, "BACKGROUND_HINT_NODE_LIMIT", 2_000)  # a hint's search
     w = play(2, seats=["human", "human"], random_setup=True, seed=4)  # seed 4: not stored
     assert sum(1 for s in w.state.stacks if s) == 24
     w.hint()
+    w.wait_hint()  # the exact hint (a first look is shown while it is searched)
     assert "did not settle this position within 2,000 positions" in w.hint_text
     assert "against the best opponent (one move ahead)" in w.hint_text  # greedy's reason
     greedy_best = max(evaluate(w.state.apply(a), 0) for a in w.state.legal_actions())
@@ -194,6 +198,7 @@ def test_hint_shows_how_the_solvers_values_are_computed_under_the_sentence():
 
     w = play(2, seats=["human", "greedy"], random_setup=True, seed=7, pieces_per_player=6)
     w.hint()
+    w.wait_hint()  # the exact hint (a first look is shown while it is searched)
     assert f"exact if {PERFECT_MODEL}" in w.hint_text
     first, second = w.hint_working
     move = w.state.action_to_string(w.hinted)

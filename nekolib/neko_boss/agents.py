@@ -13,10 +13,17 @@ from dataclasses import dataclass, field
 from nekolib.core import RandomAgent
 from nekolib.mcts import MCTSAgent
 from nekolib.neko_boss.analysis import REFERENCE_MAX_STACKS, SolveResult, solve
-from nekolib.neko_boss.hint_working import PERFECT_MODEL, greedy_workings, solver_workings
+from nekolib.neko_boss.hint_book import COVERAGE, HINT_BOOK_SEED, hint_book_row
+from nekolib.neko_boss.hint_working import (
+    PERFECT_MODEL,
+    greedy_workings,
+    lookahead_workings,
+    solver_workings,
+)
+from nekolib.neko_boss.lookahead import LOOKAHEAD_DEPTH, lookahead
 from nekolib.neko_boss.rules import Action, NekoBossState, Params, Score
 from nekolib.neko_boss.solved import book_row
-from nekolib.working import Working
+from nekolib.working import HintCancelled, QuickHint, Working
 
 __all__ = ["AGENTS", "GreedyAgent", "SolverAgent", "book_result", "evaluate"]
 
@@ -110,10 +117,54 @@ class SolverAgent:
     max_stacks: int = 24
     node_limit: int | None = None
     progress: Callable[[int, int, int], None] | None = field(default=None, repr=False)
+    on_update: Callable[[Action, str, tuple[Working, ...]], None] | None = field(
+        default=None, repr=False
+    )
+    """Set by the widget for a hint searched in the background: called with the move, the
+    sentence and the workings once the move's exact value is known, before the best
+    alternative's search (the widget shows it meanwhile)."""
+    alternative_node_limit: int | None = None
+    """Positions a thread for the best alternative (``None``: :data:`ALTERNATIVE_NODE_LIMIT`)."""
+    stop_when: Callable[[], bool] | None = field(default=None, repr=False)
+    """Set by the widget for a hint searched in the background: once it returns true (the
+    position changed), the next progress report raises :class:`HintCancelled`."""
     _last: tuple[NekoBossState, SolveResult] | None = field(default=None, repr=False)
     _hinted: tuple[tuple[NekoBossState, Action], tuple[str, tuple[Working, ...]]] | None = field(
         default=None, repr=False, compare=False
     )
+
+    def _alternative_limit(self) -> int:
+        return self.alternative_node_limit or ALTERNATIVE_NODE_LIMIT
+
+    def _progress(self, done: int, total: int, nodes: int) -> None:
+        """The solvers' progress callback: stops a stale search, else reports."""
+        if self.stop_when is not None and self.stop_when():
+            raise HintCancelled("the position changed: this hint's search was stopped")
+        if self.progress is not None:
+            self.progress(done, total, nodes)
+
+    def quick_hint(self, state: NekoBossState) -> QuickHint | None:
+        """The hint at once (:class:`~nekolib.working.QuickHint`): exact from the hint book
+        (:mod:`~nekolib.neko_boss.hint_book`), else the quick look-ahead's move
+        (:mod:`~nekolib.neko_boss.lookahead`), labelled as such; ``final`` when the exact
+        search (:meth:`choose`, :meth:`explain`) cannot do better here. ``None`` outside
+        2-player movement (the widget then asks :meth:`choose` and :meth:`explain`)."""
+        if not self._two_player_movement(state) or state.is_terminal():
+            return None
+        if hint_book_row(state) is not None:
+            action = self.choose(state, random.Random(0))
+            return QuickHint(action, self.explain(state, action), self.working(state, action), True)
+        found = lookahead(state)
+        final = not self._solvable(state)
+        after = "not exact" if final else "the exact search is still running"
+        so_far = "" if final else " so far"
+        text = (
+            f"best found{so_far} by a quick look-ahead ({LOOKAHEAD_DEPTH} moves deep, then the "
+            f"score difference): {_lookahead_words(state, found)}; {after}"
+        )
+        if final:
+            text += f" ({self._why_greedy(state)})"
+        return QuickHint(found.move, text, lookahead_workings(state, found.line), final)
 
     def choose(self, state: NekoBossState, rng: random.Random) -> Action:
         if self._solvable(state):
@@ -158,13 +209,20 @@ class SolverAgent:
         me = state.current_player()
         best = action == result.best_move
         if not best:  # explaining some other move: its own value
-            result = solve(state.apply(action), progress=self.progress)
+            result = solve(state.apply(action), progress=self._progress)
         value = result.value if me == 0 else -result.value
-        source = "book of solved placements" if result.engine == "book" else "solver"
+        source = SOURCES.get(result.engine, "solver")
         text = (
             f"with best play {VERDICT[value]} ({source}, {result.nodes:,} positions searched; "
             f"exact if {PERFECT_MODEL})"
         )
+        if self.on_update is not None and best:  # the move's value is known: show it now
+            note = "still being searched"
+            self.on_update(
+                action,
+                f"{text}; the best alternative is {note}",
+                solver_workings(state, action, VERDICT[value], None, note, best),
+            )
         alt_text, alt = self._alternative(state, action)
         workings = solver_workings(
             state, action, VERDICT[value], alt, "" if alt else alt_text.removeprefix("the "), best
@@ -183,18 +241,25 @@ class SolverAgent:
         from nekolib.neko_boss import solver
 
         me = state.current_player()
+        row = hint_book_row(state)
+        if row is not None and row["best"] == state.action_to_string(action):
+            if row["alt"] is None:
+                return "it is the only legal move", None
+            move = state.parse(row["alt"])
+            words = VERDICT[row["alt_value"] if me == 0 else -row["alt_value"]]
+            return f"the best alternative, {row['alt']}: {words}", (move, words)
         if solver.available() and solver.applies(state) is None:
             try:
                 got = solver.solve_fast(
                     state,
                     exclude=action,
-                    node_limit=ALTERNATIVE_NODE_LIMIT,
-                    progress=self.progress,
+                    node_limit=self._alternative_limit(),
+                    progress=self._progress,
                 )
             except solver.SearchStopped:
                 return (
                     f"the best alternative is not settled within "
-                    f"{ALTERNATIVE_NODE_LIMIT:,} positions"
+                    f"{self._alternative_limit():,} positions"
                 ), None
             if got is None:
                 return "it is the only legal move", None
@@ -206,7 +271,10 @@ class SolverAgent:
             if not others:
                 return "it is the only legal move", None
             sign = 1 if me == 0 else -1
-            mine, move = max(((solve(state.apply(a)).value * sign, a) for a in others), key=_first)
+            values = (
+                (solve(state.apply(a), progress=self._progress).value * sign, a) for a in others
+            )
+            mine, move = max(values, key=_first)
         words = VERDICT[mine]
         return f"the best alternative, {state.action_to_string(move)}: {words}", (move, words)
 
@@ -219,14 +287,15 @@ class SolverAgent:
     def _solve(self, state: NekoBossState) -> SolveResult | None:
         """The exact result (book, else solver), or ``None`` past ``node_limit``."""
         if self._last is None or self._last[0] != state:
-            self._last = (state, book_result(state) or self._search(state))
+            found = book_result(state) or hint_book_result(state) or self._search(state)
+            self._last = (state, found)
         return self._last[1]
 
     def _search(self, state: NekoBossState) -> SolveResult | None:
         from nekolib.neko_boss import solver
 
         try:
-            return solve(state, progress=self.progress, node_limit=self.node_limit)
+            return solve(state, progress=self._progress, node_limit=self.node_limit)
         except solver.SearchStopped:
             return None
 
@@ -236,11 +305,63 @@ class SolverAgent:
             return "the solver is exact for 2 players only"
         if state.phase != "movement":
             return "the solver starts once every piece is placed"
-        return f"more than {self.limit()} stacks: the solver panel gives the exact value"
+        if self._fast_available():
+            return f"more than {self.limit()} stacks: the solver panel gives the exact value"
+        covered = COVERAGE.format(seed=HINT_BOOK_SEED)
+        return (
+            f"without the compiled solver, as in the browser, hints are exact with at most "
+            f"{self.limit()} stacks and in the hint book: {covered}"
+        )
 
     def _solvable(self, state: NekoBossState) -> bool:
+        """Is ``state`` answered exactly: 2-player movement within :meth:`limit` stacks, or
+        in the hint book?"""
+        if not self._two_player_movement(state):
+            return False
         stacks = sum(1 for s in state.stacks if s)
-        return state.num_players == 2 and state.phase == "movement" and stacks <= self.limit()
+        return stacks <= self.limit() or hint_book_row(state) is not None
+
+    @staticmethod
+    def _two_player_movement(state: NekoBossState) -> bool:
+        return (
+            isinstance(state, NekoBossState)
+            and state.num_players == 2
+            and state.phase == "movement"
+        )
+
+    @staticmethod
+    def _fast_available() -> bool:
+        from nekolib.neko_boss import solver
+
+        return solver.available()
+
+
+SOURCES = {"book": "book of solved placements", "hint book": "hint book of solved positions"}
+"""Where an exact value came from, when not from a search."""
+
+
+def hint_book_result(state: NekoBossState) -> SolveResult | None:
+    """The hint book's exact value and best move of ``state``, or ``None`` if not stored."""
+    row = hint_book_row(state)
+    if row is None:
+        return None
+    return SolveResult(row["value"], state.parse(row["best"]), row["nodes"], 0, 0.0, "hint book")
+
+
+def _lookahead_words(state: NekoBossState, found) -> str:
+    """The look-ahead's line end in words: the three score differences it compared."""
+    me = state.current_player()
+    after = state
+    for move in found.line:
+        after = after.apply(move)
+    mine, theirs = after.score(me), after.score(1 - me)
+    h = state.params.score_height
+    end = " (the game is over there)" if after.is_terminal() else ""
+    return (
+        f"after its line of {len(found.line)} moves{end} you have {mine[0] - theirs[0]:+d} "
+        f"stacks of {h}+, {mine[1] - theirs[1]:+d} in height and {mine[2] - theirs[2]:+d} "
+        "stacks against the opponent"
+    )
 
 
 def _first(pair: tuple) -> object:

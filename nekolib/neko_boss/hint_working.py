@@ -13,13 +13,21 @@ Neko Boss has no chance and no hidden information, so nothing in a hint is a pro
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 
+from nekolib.neko_boss.lookahead import LOOKAHEAD_MODEL
 from nekolib.neko_boss.rules import Action, NekoBossState
 from nekolib.picture import PLAYER_NAMES
 from nekolib.working import Case, Working
 
-__all__ = ["PERFECT_MODEL", "greedy_workings", "solver_workings"]
+__all__ = [
+    "PERFECT_MODEL",
+    "greedy_workings",
+    "lookahead_workings",
+    "score_workings",
+    "solver_workings",
+]
 
 PERFECT_MODEL = "both players play perfectly from here"
 """The model behind a solver value, in the words the hint uses."""
@@ -32,20 +40,52 @@ def greedy_workings(state: NekoBossState, action: Action) -> tuple[Working, ...]
     """Greedy's three numbers: you minus the best opponent after the move, per score item."""
     if state.phase == "placement":
         return ()
+    move = state.action_to_string(action)
+    return score_workings(
+        state,
+        state.apply(action),
+        f"right after {move}",
+        "the position right after this move (one move ahead: no later move looked at)",
+    )
+
+
+def lookahead_workings(state: NekoBossState, line: Sequence[Action]) -> tuple[Working, ...]:
+    """The quick look-ahead's three numbers: you minus the opponent at the end of its line
+    (your move, the best reply it found, ...), per score item."""
+    after = state
+    for move in line:
+        after = after.apply(move)
+    words = ", ".join(_line_words(state, line))
+    return score_workings(state, after, f"after {words}", LOOKAHEAD_MODEL)
+
+
+def _line_words(state: NekoBossState, line: Sequence[Action]) -> list[str]:
+    """Each move of ``line`` with who plays it ("you" for the seat to move in ``state``)."""
+    me, now, out = state.current_player(), state, []
+    for move in line:
+        seat = now.current_player()
+        who = "you" if seat == me else PLAYER_NAMES[seat]
+        out.append(f"{now.action_to_string(move)} ({who})")
+        now = now.apply(move)
+    return out
+
+
+def score_workings(
+    state: NekoBossState, after: NekoBossState, where: str, model: str
+) -> tuple[Working, ...]:
+    """You (the seat to move in ``state``) minus the best opponent in ``after``, per item."""
     me = state.current_player()
-    after = state.apply(action)
     mine = after.score(me)
     others = [q for q in range(state.num_players) if q != me]
     best = max(others, key=after.score)
     theirs = after.score(best)
-    move = state.action_to_string(action)
     out = []
     for i, item in enumerate(SCORE_ITEMS):
         name = item.format(h=state.params.score_height)
         out.append(
             Working(
-                f"your {name} minus the best opponent's, right after {move}",
-                "the position right after this move (one move ahead: no later move looked at)",
+                f"your {name} minus the best opponent's, {where}",
+                model,
                 (
                     Case("you", None, str(mine[i])),
                     Case(

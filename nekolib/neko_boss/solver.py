@@ -544,9 +544,21 @@ def _run_threads(work, workers: list, report: Callable[[], None]) -> None:
     for t in threads:
         while t.is_alive():
             t.join(_POLL_SECONDS)
-            report()
+            try:
+                report()
+            except BaseException:  # hook: a progress callback that raises stops the search
+                _stop(workers, threads)
+                raise
     if errors:
         raise errors[0]
+
+
+def _stop(workers: list, threads: list) -> None:
+    """Abort every worker and wait for them (a hint whose position changed stops here)."""
+    for w in workers:
+        w.abort[0] = 1
+    for t in threads:
+        t.join()
 
 
 def _self_symmetric(state: NekoBossState) -> bool:

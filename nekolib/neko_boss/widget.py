@@ -28,9 +28,10 @@ class NekoBossWidget(GameWidget):
     """Neko Boss: click a stack, then where it lands (placement: click a point); a solver panel.
 
     The board is the base class's ``render_view``: this game's ``picture.svg(view)``;
-    the clicks are ``neko_boss.clicks``. Hints come from the solver (exact with at most
-    ``HINT_MAX_STACKS`` stacks: the full board, within ``HINT_NODE_LIMIT`` positions a thread;
-    its progress shows under the board). The solver
+    the clicks are ``neko_boss.clicks``. Hints come from the solver: a first look at once
+    (a quick look-ahead), then the exact hint (at most ``HINT_MAX_STACKS`` stacks: the full
+    board, within ``BACKGROUND_HINT_NODE_LIMIT`` positions a thread) from a background
+    search whose progress shows under the board. The solver
     panel solves any 2-player phase-2 position of up to ``solver_max_stacks`` stacks (24: the
     full default board, with the fast solver; 18 without numba), showing its progress.
     """
@@ -53,11 +54,17 @@ class NekoBossWidget(GameWidget):
             ]
         )
 
-    def _agent_named(self, key: str | None) -> Any:
-        """The base class's agent cache; a solver seat or hint reports its progress here."""
-        agent = super()._agent_named(key)
+    def prepare_agent(self, agent: Any) -> None:
+        """A solver seat or hint reports its progress under the board."""
         if isinstance(agent, SolverAgent) and agent.progress is None:
             agent.progress = self.show_progress
+
+    def background_agent(self, key: str | None) -> Any:
+        """A hint searched in the background may take longer: the board stays playable."""
+        agent = super().background_agent(key)
+        if isinstance(agent, SolverAgent):
+            agent.node_limit = BACKGROUND_HINT_NODE_LIMIT
+            agent.alternative_node_limit = BACKGROUND_HINT_NODE_LIMIT
         return agent
 
     def show_progress(self, done: int, total: int, nodes: int) -> None:
@@ -121,6 +128,13 @@ HINT_NODE_LIMIT = 20_000_000
 """Positions a search thread may visit for a hint or a solver-seat move before the widget
 gives up and plays greedy, saying so: the wait stays bounded (about 9 s on this 2-core
 machine) while the median stored placement (about 9 M positions) is still solved."""
+
+
+BACKGROUND_HINT_NODE_LIMIT = 250_000_000
+"""Positions a search thread may visit for a hint searched in the background (the first look
+stays on the board meanwhile, and the board stays playable): the hardest of 40 fresh
+placements needed 181 M positions in all (84 s); a hint past this limit is greedy's and says
+so. A solver seat's move (the board waits for it) keeps :data:`HINT_NODE_LIMIT`."""
 
 
 def widget_agents() -> dict[str, Any]:

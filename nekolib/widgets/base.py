@@ -18,6 +18,8 @@ from __future__ import annotations
 import html
 import numbers
 import random
+import sys
+import threading
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
@@ -42,9 +44,13 @@ from nekolib.core import (
 )
 from nekolib.picture import picture_module
 from nekolib.widgets.board import BoardView
-from nekolib.working import Working, working_html
+from nekolib.working import QuickHint, Working, working_html
 
 HUMAN = "human"
+BACKGROUND_HINTS = sys.platform != "emscripten"
+"""Search a progressive hint's exact answer in a background thread, so the board stays
+playable; in the browser (Pyodide has no threads) it is searched right after the first
+answer is shown."""
 LOG_LINES = 40
 """Move-log lines shown (the newest; the whole log is ``widget.match.log()``)."""
 
@@ -55,6 +61,7 @@ _CSS = """
 .nekolib-log {max-height: 14em; overflow-y: auto; font-family: monospace; font-size: 90%;}
 .nekolib-status {font-size: 110%;}
 .nekolib-hint-text {color: #00664a;}
+.nekolib-hint-partial {font-style: italic;}
 .nekolib-free-action.nekolib-hinted {outline: 3px solid #009E73;}
 .nekolib-working summary {cursor: pointer; color: #00664a;}
 .nekolib-working-table caption {text-align: left; font-style: italic;}
@@ -118,6 +125,12 @@ class GameWidget(widgets.VBox):
         self.hint_text = ""
         self.hint_working: tuple[Working, ...] = ()
         self.hinted: Hashable | None = None
+        self._hint_for: GameState | None = None
+        self.hint_partial = False
+        """The hint shown is a first look; the exact one is being searched."""
+        self.hint_thread: threading.Thread | None = None
+        self._hint_token = 0  # bumped whenever the position changes: older searches are stale
+        self._lock = threading.RLock()
         self.selection: tuple[str, ...] = ()
         self._shown_to: int | None = None
         self._paths: ClickPaths | None = None
@@ -306,8 +319,21 @@ class GameWidget(widgets.VBox):
 
     def _agent_named(self, key: str | None) -> Agent:
         if key not in self._agents_cache:
-            self._agents_cache[key] = self.agent_factories[key]()
+            self._agents_cache[key] = self._new_agent(key)
         return self._agents_cache[key]
+
+    def _new_agent(self, key: str | None) -> Agent:
+        agent = self.agent_factories[key]()
+        self.prepare_agent(agent)
+        return agent
+
+    def background_agent(self, key: str | None) -> Agent:
+        """A fresh agent for one background hint search (a game may give it more time: the
+        board does not wait for it)."""
+        return self._new_agent(key)
+
+    def prepare_agent(self, agent: Agent) -> None:
+        """Called on every agent the widget makes (a game hooks its progress display here)."""
 
     @property
     def hint_agent_key(self) -> str:
@@ -373,25 +399,104 @@ class GameWidget(widgets.VBox):
         self.refresh()
 
     def hint(self) -> None:
-        """Ask the hint agent for the current human decision; show it, never play it."""
+        """Ask the hint agent for the current human decision; show it, never play it.
+
+        An agent with ``quick_hint(state)`` (:class:`~nekolib.working.QuickHint`) answers
+        at once; unless that answer is final, the widget shows it as a first look and asks
+        the agent's ``choose``/``explain``/``working`` for the exact hint in a background
+        thread (:data:`BACKGROUND_HINTS`), on an agent of its own whose ``stop_when()``
+        turns true once the position changes; the exact hint replaces the first look only if
+        the position is still the one asked about.
+        """
         state = self.state
         who = state.current_player()
         if state.is_terminal() or who == CHANCE or self.covered:
             return
         key = self.hint_agent_key
         agent = self._agent_named(key)
-        action = agent.choose(state, self._agent_rng())
-        label = state.action_to_string(action)
-        why = ""
-        # an agent that reads the moves so far (``reads_history``) is given the match
+        quick = getattr(agent, "quick_hint", None)
+        first: QuickHint | None = quick(state) if callable(quick) else None
+        if first is None:
+            action = agent.choose(state, self._agent_rng())
+            self._show_hint(agent, state, action, *self._explained(agent, state, action))
+            return
+        if self.hinted is not None and self._hint_for == state:
+            return  # this position's hint is shown (and, if a first look, being searched)
+        self._show_hint(agent, state, first.action, first.text, first.working, not first.final)
+        if first.final:
+            return
+        token, rng = self._hint_token, self._agent_rng()
+        searcher = self.background_agent(key)  # own caches, a stop_when for this hint only
+        if hasattr(searcher, "stop_when"):
+            searcher.stop_when = lambda: self._hint_token != token
+        if hasattr(searcher, "on_update"):  # a better answer before the final one
+            searcher.on_update = lambda *got: self._update_hint(searcher, state, token, *got)
+        args = (searcher, state, token, rng)
+        if not BACKGROUND_HINTS:
+            self._exact_hint(*args)
+            return
+        self.hint_thread = threading.Thread(
+            target=self._exact_hint, args=args, name="nekolib-hint", daemon=True
+        )
+        self.hint_thread.start()
+
+    def wait_hint(self, timeout: float | None = None) -> None:
+        """Wait for the exact hint being searched in the background (tests, scripts)."""
+        if self.hint_thread is not None:
+            self.hint_thread.join(timeout)
+
+    def _explained(self, agent: Agent, state: GameState, action: Any) -> tuple[str, tuple]:
+        """The agent's sentence and workings for ``action``; an agent that reads the moves
+        so far (``reads_history``) is given the match."""
         past = {"history": self.match} if getattr(agent, "reads_history", False) else {}
         explain = getattr(agent, "explain", None)
-        if callable(explain):
-            why = explain(state, action, **past)
+        why = explain(state, action, **past) if callable(explain) else ""
         working = getattr(agent, "working", None)
-        self.hint_working = tuple(working(state, action, **past)) if callable(working) else ()
+        return why, tuple(working(state, action, **past)) if callable(working) else ()
+
+    def _exact_hint(self, agent: Agent, state: GameState, token: int, rng: random.Random) -> None:
+        """The exact hint of ``state``; shown only if the widget is still at ``state``."""
+        try:
+            action = agent.choose(state, rng)
+            why, working = self._explained(agent, state, action)
+        except Exception as err:  # stale (HintCancelled) or failed: keep the first look
+            with self._lock:
+                if self._hint_token == token and self.hint_partial:
+                    self.hint_partial = False
+                    self.hint_text += f" (the exact search stopped: {err})"
+                    self.refresh()
+            return
+        with self._lock:
+            if self._hint_token == token and self.state == state:
+                self._show_hint(agent, state, action, why, working)
+
+    def _update_hint(
+        self, agent: Agent, state: GameState, token: int, action: Any, why: str, working
+    ) -> None:
+        """A background search's better answer before its final one (still partial)."""
+        with self._lock:
+            if self._hint_token == token and self.state == state:
+                self._show_hint(agent, state, action, why, working, "still searching")
+
+    def _show_hint(
+        self,
+        agent: Agent,
+        state: GameState,
+        action: Any,
+        why: str,
+        working: Sequence[Working],
+        partial: bool | str = False,
+    ) -> None:
+        """Show a hint; ``partial``: a first look (``True``) or what else it is (a str), with
+        a better answer still being searched."""
+        label = state.action_to_string(action)
+        self._hint_for = state
+        stage = partial if isinstance(partial, str) else "first look"
+        name = f"{agent.name}, {stage}" if partial else agent.name
+        self.hint_working = tuple(working)
         self.hinted = action
-        self.hint_text = f"Hint ({agent.name}): {label}" + (f" - {why}" if why else "")
+        self.hint_partial = bool(partial)
+        self.hint_text = f"Hint ({name}): {label}" + (f" - {why}" if why else "")
         self.refresh()
 
     def play_to_end(self, max_steps: int = 20_000) -> None:
@@ -444,8 +549,10 @@ class GameWidget(widgets.VBox):
         self._settle()
 
     def _forget_selection(self) -> None:
+        self._hint_token += 1  # a hint still being searched is now for an old position
         self.selection = ()
         self.hinted = None
+        self.hint_partial = False
         self.hint_text = ""
         self.hint_working = ()
 
@@ -482,6 +589,10 @@ class GameWidget(widgets.VBox):
         return not state.is_terminal() and self.is_human(state.current_player())
 
     def refresh(self) -> None:
+        with self._lock:  # a background hint may refresh too
+            self._refresh()
+
+    def _refresh(self) -> None:
         state = self.state
         viewer = self.viewer
         covered = self.covered
@@ -556,7 +667,8 @@ class GameWidget(widgets.VBox):
         if self.last_rolls:
             parts.append("<b>Dice and draws:</b> " + html.escape("; ".join(self.last_rolls[-6:])))
         if self.hint_text:
-            parts.append(f"<span class='nekolib-hint-text'>{html.escape(self.hint_text)}</span>")
+            css = "nekolib-hint-text" + (" nekolib-hint-partial" if self.hint_partial else "")
+            parts.append(f"<span class='{css}'>{html.escape(self.hint_text)}</span>")
             if self.hint_working:
                 parts.append(working_html(self.hint_working))
         if self.last_error:

@@ -50,14 +50,16 @@ print(repr(start))
 # Red is yours, Blue is the greedy computer. **Click the picture to play**: in the
 # placement phase click a free intersection; then click one of your stacks (the ones
 # that can move light up) and then the stack it lands on. Click a picked stack again,
-# or press Escape, to change your mind. **Hint** asks the solver and shows its move:
-# exact from the first move after placement (with numba; a stored placement answers at once
-# from the book, others take seconds, the progress shows under the board), saying win, draw
-# or loss with best play for its move and for the best alternative (exact if both players play
-# perfectly from here; **How is this computed?** lists the values it compared). A position the solver
-# does not settle within 20 million positions a thread gets greedy's move, and the hint says
-# so: of the 200 stored random placements, 65 took over 20 million positions in all and 23
-# over 40 million (the stored ones answer from the book). Change a seat
+# or press Escape, to change your mind. **Hint** answers at once with a *first look*: the
+# best move of a quick look-ahead (your move, Blue's best reply, your best next move, then
+# the score difference), labelled as such and not exact. Meanwhile the solver searches in the
+# background (with numba; the progress shows under the board): as soon as the move's value is
+# known it is shown ("still searching"), and when the search ends the exact hint replaces the
+# first look: win, draw or loss with best play for its move and for the best alternative
+# (exact if both players play perfectly from here; **How is this computed?** lists the values
+# it compared). You can keep playing: a move or a new game drops the search
+# for the old position. A position the solver does not settle within 20 million positions a
+# thread gets greedy's move, and the hint says so. Change a seat
 # to `human` for hot-seat play, or to `solver`, use *Undo*, or start a new game with a
 # seed. `random_setup=True` skips the placement phase.
 
@@ -70,6 +72,17 @@ play(2, seats=["human", "greedy"])
 # %%
 # NBVAL_IGNORE_OUTPUT
 play(2, seats=["human", "solver"], random_setup=True, seed=7, pieces_per_player=6)
+
+# %% [markdown]
+# A full board, ready to move (seed 0). In the browser site (no numba) the hints of this
+# game are exact from a committed table (`nekolib/neko_boss/data/hint_book.json`) at its
+# start and after any first or second move of yours (with Blue's greedy replies), and again
+# once at most 18 stacks are left (the pure-Python solver); in between, and on other boards,
+# the first look is the hint, and it says so.
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+play(2, seats=["human", "greedy"], random_setup=True, seed=0)
 
 # %% [markdown]
 # ## The rules on a line of five

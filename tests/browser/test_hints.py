@@ -62,7 +62,8 @@ def _ask_hint(page, game, selector: str) -> dict:
     game.locator(".nekolib-hint").first.click()
     page.wait_for_function(
         """(sel) => { const t = document.querySelector(sel).querySelector('.nekolib-hint-text');
-                     return t && t.innerText.trim().length > 0; }""",
+                     return t && t.innerText.trim().length > 0 &&
+                            !t.classList.contains('nekolib-hint-partial'); }""",  # the final hint
         arg=selector,
         timeout=120_000,
     )

@@ -403,3 +403,73 @@ def test_each_game_notebook_draws_its_first_board_cold_and_runs_in_the_lite_site
         f"(median of {COLD_LOADS} cold loads; load average {os.getloadavg()[0]:.1f})",
         loads,
     )
+
+
+NEKO_BOSS_FULL_BOARD = ".jp-Notebook .nekolib-game >> nth=2"
+HINT_TEXT_JS = """(sel) => {
+  const t = document.querySelector(sel).querySelector('.nekolib-hint-text');
+  return t ? {text: t.innerText.trim(), partial: t.classList.contains('nekolib-hint-partial')}
+           : {text: '', partial: false}; }"""
+
+
+def _lite_hint(page, game, selector: str) -> tuple[dict, float]:
+    """Press Hint and wait for the final hint (no first-look class); seconds it took."""
+    start = time.monotonic()
+    game.locator(".nekolib-hint").first.click()
+    page.wait_for_function(
+        f"(sel) => {{ const h = ({HINT_TEXT_JS})(sel); return h.text && !h.partial; }}",
+        arg=selector,
+        timeout=120_000,
+    )
+    return page.evaluate(HINT_TEXT_JS, selector), time.monotonic() - start
+
+
+def test_neko_boss_full_board_hint_in_the_lite_site(lite_server, lite_browser):
+    """Issue 29 in the browser (no numba, no threads): on the notebook's full-board game the
+    Hint is exact at once from the hint book, at the start and after a move; a new seed's
+    full board gets the quick look-ahead, final and saying it is not exact and why."""
+    with cold_page(lite_browser) as page:
+        times = open_notebook(page, lite_server.base, "neko_boss.ipynb")
+        run_the_rest(page, times.pop("cell"))
+        wait_all_cells(page)
+        game = page.locator(NEKO_BOSS_FULL_BOARD)
+        game.scroll_into_view_if_needed()
+        selector = f"#{game.evaluate('(e) => e.id || (e.id = `nk-lite-full-board`)')}"
+        seen = []
+        for step in range(2):  # the start, then after the hinted move and Blue's reply
+            hint, seconds = _lite_hint(page, game, selector)
+            seen.append(f"{seconds:.2f} s: {hint['text']}")
+            assert "with best play" in hint["text"] and "hint book" in hint["text"], hint
+            assert "the best alternative, " in hint["text"], hint
+            lit = page.evaluate(
+                "(sel) => [...document.querySelector(sel).querySelectorAll('.nk-hint')]"
+                ".map(e => e.id)",
+                selector,
+            )
+            assert lit, "the hinted move is not lit"
+            game.scroll_into_view_if_needed()
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            game.screenshot(path=str(SCREENSHOTS / "lite-neko_boss-hint-book.png"))
+            if step:
+                break
+            before = page.evaluate(SNAPSHOT_JS, selector)["log"]
+            for element in lit:
+                game.locator(f'.nekolib-board-view [id="{element}"]').first.click()
+                page.evaluate(QUIET_JS, 400)
+            for _ in range(60):
+                if len(page.evaluate(SNAPSHOT_JS, selector)["log"]) > len(before):
+                    break
+                page.evaluate(QUIET_JS, 500)
+        box = game.locator(".widget-inline-hbox input[type=number]").first
+        box.fill("101")
+        box.press("Enter")
+        game.locator(".nekolib-new").first.click()
+        page.evaluate(QUIET_JS, 800)
+        hint, seconds = _lite_hint(page, game, selector)
+        seen.append(f"{seconds:.2f} s: {hint['text']}")
+        assert "quick look-ahead" in hint["text"] and "not exact" in hint["text"], hint
+        assert "hint book" in hint["text"] and "with best play" not in hint["text"], hint
+        game.screenshot(path=str(SCREENSHOTS / "lite-neko_boss-look-ahead.png"))
+        assert not page.js_errors, page.js_errors[:3]
+        assert_stayed_on_loopback(page)
+    print("\nNeko Boss hints in the Lite site:\n" + "\n".join(seen))
