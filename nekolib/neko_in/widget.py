@@ -107,7 +107,11 @@ class NekoInLauncher(widgets.VBox):
 
     def __init__(self, num_players: int = 3, version: str = "classic", seed: int = 0) -> None:
         self.version = widgets.ToggleButtons(options=["classic", "events"], value=version)
-        self.players = widgets.IntSlider(value=num_players, min=3, max=6, description="Players")
+        # A labelled drop-down, not a slider: ipywidgets' slider handle has no accessible
+        # name (axe: aria-input-field-name, serious); a <select> is named by its label.
+        self.players = widgets.Dropdown(
+            options=[3, 4, 5, 6], value=num_players, description="Players"
+        )
         self.seed = seed
         self.game = self._make()
         self.version.observe(self._rebuild, names="value")

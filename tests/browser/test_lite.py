@@ -349,7 +349,8 @@ def check_the_whole_notebook(page, notebook: str, times: dict) -> str:
     assert not errors, errors
     assert notes >= 1 and images == notes, f"{notes} chart notes, {images} with a picture"
     shown = page.evaluate(
-        """() => [...document.querySelectorAll('.jp-Notebook .jp-RenderedImage img')]
+        """() => [...document.querySelectorAll(
+             '.jp-Notebook .jp-RenderedImage img, .jp-Notebook .jp-RenderedHTMLCommon img')]
              .map(i => i.complete && i.naturalWidth > 100)"""
     )
     assert shown and all(shown), f"chart pictures drawn: {shown}"
