@@ -689,7 +689,8 @@ def target_names(
                 for options in paths.paths.values()
                 if any(tuple(p[: len(path)]) == path for p in options)
             )
-            does = f"press to pick it ({count} move{'s' if count != 1 else ''} go on from here)"
+            moves = "1 move goes" if count == 1 else f"{count} moves go"
+            does = f"press to pick it ({moves} on from here)"
         names[element] = f"{what.get(element) or element} - {does}"
     for element in selection:
         names[element] = f"{what.get(element) or element} - picked; press again to take it back"

@@ -404,3 +404,28 @@ def test_each_game_notebook_draws_its_first_board_cold_and_runs_in_the_lite_site
         f"(median of {COLD_LOADS} cold loads; load average {os.getloadavg()[0]:.1f})",
         loads,
     )
+
+
+@pytest.mark.parametrize("notebook", site_notebooks(), ids=lambda n: n.removesuffix(".ipynb"))
+def test_no_serious_or_critical_axe_violation_in_the_lite_site(notebook, lite_server, lite_browser):
+    """axe-core (npm, injected from node_modules) on each game notebook in the Lite site with
+    its first board drawn: no serious or critical violation in the project's elements (the
+    game widget, the notebook's outputs); JupyterLab's own are printed (see test_axe.py)."""
+    from test_axe import BLOCKING, axe_available, by_rule, counts, run_axe
+
+    axe_available()
+    with cold_page(lite_browser) as page:
+        open_notebook(page, lite_server.base, notebook)
+        page.evaluate(QUIET_JS, 1000)
+        rows = run_axe(page)["rows"]
+    summary = {
+        "project": counts(rows, True),
+        "project_rules": by_rule(rows, True),
+        "chrome": counts(rows, False),
+        "chrome_rules": by_rule(rows, False),
+    }
+    print(f"\naxe lite {notebook}: {json.dumps(summary)}")
+    bad = [r for r in rows if r["project"] and r["impact"] in BLOCKING]
+    assert not bad, "serious/critical axe violations in the project's elements:\n" + "\n".join(
+        f"{r['impact']} {r['rule']}: {r['target']} {r['html']}" for r in bad[:12]
+    )
