@@ -117,6 +117,7 @@ class NekoInLauncher(widgets.VBox):
         self.version.observe(self._rebuild, names="value")
         self.players.observe(self._rebuild, names="value")
         super().__init__([widgets.HBox([self.version, self.players]), self.game])
+        self.add_class("nekolib-launcher")  # a named region in the page (board.js)
 
     def _make(self) -> NekoInWidget:
         return neko_in_widget(self.players.value, version=self.version.value, seed=self.seed)

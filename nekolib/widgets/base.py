@@ -490,7 +490,9 @@ class GameWidget(widgets.VBox):
         deciding = self._human_to_decide() and not covered
         self._paths = self.click_paths(state) if deciding else None
         self.status.value = self._status_html(state, viewer)
-        self._show_board(announce=self._news(state))
+        # Behind the hand-over screen only the cover is read out; the moves made meanwhile
+        # are read to the next player once they are ready.
+        self._show_board(announce="" if covered else self._news(state))
         self._rebuild_buttons(state.legal_actions() if deciding else [])
         self.undo_button.disabled = not self.match.can_undo()
         done = state.is_terminal()
@@ -520,7 +522,7 @@ class GameWidget(widgets.VBox):
         if self.covered:
             name = self.name(self.viewer)
             cover = f"Pass the screen to {name}. {name}: click when ready."
-            self.board.show(cover=cover, announce=" ".join(x for x in (announce, cover) if x))
+            self.board.show(cover=cover, announce=cover)
             return
         paths = self._paths
         targets = paths.targets(self.selection) if paths is not None else []

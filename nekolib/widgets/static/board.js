@@ -49,8 +49,21 @@ function render({ model, el }) {
     // is inside a landmark (axe: region).
     const game = el.closest(".nekolib-game");
     if (game && game.getAttribute("role") !== "region") {
+      // Two games in one page get different names (axe: landmark-unique): "Neko Boss 2".
+      const name = (model.get("label") || "Game board").replace(/ board$/, "");
+      const names = new Set(
+        [...document.querySelectorAll("[role=region]")].map((r) => r.getAttribute("aria-label")),
+      );
+      let unique = name;
+      for (let n = 2; names.has(unique); n++) unique = `${name} ${n}`;
       game.setAttribute("role", "region");
-      game.setAttribute("aria-label", (model.get("label") || "Game board").replace(/ board$/, ""));
+      game.setAttribute("aria-label", unique);
+    }
+    // A launcher around the game (its choices above the board) is a region of its own.
+    const outer = game && game.parentElement && game.parentElement.closest(".nekolib-launcher");
+    if (outer && outer.getAttribute("role") !== "region") {
+      outer.setAttribute("role", "region");
+      outer.setAttribute("aria-label", `${game.getAttribute("aria-label")} and its settings`);
     }
     if (game && !watched) {
       watched = true;
@@ -115,7 +128,8 @@ function render({ model, el }) {
   }
 
   function placeRing(node) {
-    if (!node || !root.contains(node) || !node.matches(":focus")) {
+    // Only for the keyboard (:focus-visible): a mouse click focuses a part with no ring.
+    if (!node || !root.contains(node) || !node.matches(":focus-visible")) {
       ring.hidden = true;
       return;
     }
@@ -207,6 +221,10 @@ function render({ model, el }) {
     }
   });
   root.addEventListener("focusin", (event) => placeRing(event.target));
+  // The picture scales with the page: the ring follows the part it surrounds.
+  if (typeof ResizeObserver !== "undefined") {
+    new ResizeObserver(() => placeRing(activeTarget())).observe(stage);
+  }
   root.addEventListener("focusout", () => {
     ring.hidden = true;
   });
