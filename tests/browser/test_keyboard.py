@@ -15,12 +15,15 @@ first decision to "Game over" without the mouse:
 * the polite live region (``role=status``) has read out the moves.
 
 A screenshot of the focus ring on each board goes to
-``figures/screenshots/<game>_keyboard_focus.png``.
+``figures/screenshots/<game>_keyboard_focus.png``, and the board's accessibility tree (what a
+screen reader is given: the named group, its buttons, the text, the status region) to
+``figures/screenshots/<game>_board_aria.txt``.
 """
 
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from _nekobrowser import QUIET_JS, ROOT, SCREENSHOTS, SNAPSHOT_JS, game_notebooks
@@ -96,6 +99,12 @@ def test_a_whole_game_is_played_with_the_keyboard_only(notebook, voila, page):
 
     now = focus(page)
     assert now["role"] == "group" and now["svgRole"] == "group", now
+    # what a screen reader is given: the named board group, its named buttons, the text
+    tree = page.locator(f"{GAME} .nekolib-board-view").first.aria_snapshot()
+    assert re.search(r'group "[^"]+ board"', tree), tree[:500]
+    assert re.search(r'button "[^"]+ - press to (play|pick)', tree), tree[:1500]
+    assert "Position as text" in tree and "status" in tree, tree[-800:]
+    (SCREENSHOTS / f"{name}_board_aria.txt").write_text(tree + "\n")
     page.evaluate("() => document.activeElement && document.activeElement.blur()")
     now = tab_until(page, "onTarget", limit=300)  # from the top of the page
     assert now["tabStops"] == 1, f"the board's parts must be one tab stop: {now}"

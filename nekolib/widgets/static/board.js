@@ -28,6 +28,7 @@ function render({ model, el }) {
   help.className = "nekolib-sr-only";
   help.id = uid + "-help";
   help.textContent = HELP;
+  help.hidden = true; // read as the board's description (aria-describedby), not twice
   const live = document.createElement("div");
   live.className = "nekolib-sr-only nekolib-live";
   live.setAttribute("role", "status");
@@ -331,6 +332,7 @@ function render({ model, el }) {
         hintNote.id = uid + "-hint";
         hintNote.className = "nekolib-sr-only";
         hintNote.textContent = "the hint's move";
+        hintNote.hidden = true; // only a description of the hinted part
         root.appendChild(hintNote);
       }
       const text = model.get("text");
