@@ -425,6 +425,10 @@ def test_no_serious_or_critical_axe_violation_in_the_lite_site(notebook, lite_se
         "chrome_rules": by_rule(rows, False),
     }
     print(f"\naxe lite {notebook}: {json.dumps(summary)}")
+    dump = os.environ.get("NEKOLIB_AXE_DUMP")
+    if dump:
+        Path(dump).mkdir(parents=True, exist_ok=True)
+        (Path(dump) / f"lite-{notebook}.json").write_text(json.dumps(rows, indent=1))
     bad = [r for r in rows if r["project"] and r["impact"] in BLOCKING]
     assert not bad, "serious/critical axe violations in the project's elements:\n" + "\n".join(
         f"{r['impact']} {r['rule']}: {r['target']} {r['html']}" for r in bad[:12]
