@@ -62,27 +62,27 @@ FOCUS_JS = """(sel) => {
 ARROWS = ("ArrowRight", "ArrowLeft", "ArrowDown", "ArrowUp")
 
 
-def focus(page) -> dict:
-    return page.evaluate(FOCUS_JS, GAME)
+def focus(page, game: str = GAME) -> dict:
+    return page.evaluate(FOCUS_JS, game)
 
 
-def press_and_wait(page, key: str) -> None:
+def press_and_wait(page, key: str, game: str = GAME) -> None:
     """Press ``key`` and wait until the board has been redrawn and the page is quiet."""
-    before = focus(page)["drawn"]
+    before = focus(page, game)["drawn"]
     page.keyboard.press(key)
     page.wait_for_function(
         "([sel, d]) => document.querySelector(sel + ' .nekolib-board-view').dataset.drawn !== d",
-        arg=[GAME, before],
+        arg=[game, before],
         timeout=60_000,
     )
     page.evaluate(QUIET_JS, 250)
 
 
-def tab_until(page, want: str, limit: int = 150) -> dict:
+def tab_until(page, want: str, limit: int = 150, game: str = GAME) -> dict:
     """Press Tab until the focus is ``want`` (a key of :data:`FOCUS_JS`'s answer)."""
     for _ in range(limit):
         page.keyboard.press("Tab")
-        now = focus(page)
+        now = focus(page, game)
         if now[want]:
             return now
     pytest.fail(f"{limit} presses of Tab never reached {want}: focus on {now}")
@@ -169,3 +169,43 @@ def test_a_whole_game_is_played_with_the_keyboard_only(notebook, voila, page):
     assert "Game over" in live, f"the live region did not announce the end: {live!r}"
     assert not page.js_errors, page.js_errors[:3]
     print(f"\n{name}: {decisions} decisions with the keyboard, {arrows} arrow presses; {live!r}")
+
+
+def test_the_hand_over_screen_is_passed_with_the_keyboard(voila, page):
+    """Indovina Gatto's hot-seat game: "ready" is reached by Tab and pressed with Enter, the
+    focus then lands on the board; when the device passes on, the focus is on the next
+    hand-over screen's "ready" button (never lost to the page)."""
+    notebook = ROOT / "notebooks" / "indovina_gatto.ipynb"
+    page.goto(voila.url(f"/voila/render/{notebook.relative_to(ROOT).as_posix()}"), timeout=180_000)
+    page.wait_for_function("() => document.querySelectorAll('.nekolib-game').length >= 2")
+    page.evaluate("() => document.querySelectorAll('.nekolib-game')[1].classList.add('nk-kb-hot')")
+    game = ".nk-kb-hot"
+    page.wait_for_selector(f"{game} .nekolib-ready", timeout=120_000)
+    page.evaluate(QUIET_JS, 400)
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    tab_until(page, "ready", limit=400, game=game)
+    covers = 0
+    rng = random.Random("hand-over-keys")
+    for _ in range(12):
+        press_and_wait(page, "Enter", game)  # ready
+        now = focus(page, game)
+        assert now["onTarget"], f"after ready the focus is not on the board: {now}"
+        for _step in range(6):  # one decision: press parts until the cover is up again
+            for _ in range(rng.randrange(3)):
+                page.keyboard.press(rng.choice(ARROWS))
+            while focus(page, game)["pressed"]:
+                page.keyboard.press("ArrowRight")
+            press_and_wait(page, "Enter", game)
+            snap = page.evaluate(SNAPSHOT_JS, game)
+            if snap["covered"]:
+                break
+            assert focus(page, game)["onTarget"], focus(page, game)
+        if not snap["covered"]:
+            continue
+        covers += 1
+        assert focus(page, game)["ready"], (
+            f"the cover is up, focus not on ready: {focus(page, game)}"
+        )
+        if covers >= 3:
+            break
+    assert covers >= 3, f"the hand-over screen came up {covers} time(s)"
