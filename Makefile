@@ -53,7 +53,7 @@ install: $(STAMP)
 # make test keeps a smaller seeded sample of each (see docs/testing.md).
 test: $(STAMP)
 	$(BIN)/python -m pytest -p no:cacheprovider -n $(WORKERS) --dist loadscope --nbval \
-	  -m "not slow" --ignore=tests/browser tests notebooks
+	  --nbval-sanitize-with tests/nbval_sanitize.cfg -m "not slow" --ignore=tests/browser tests notebooks
 
 test-slow: $(STAMP)
 	$(BIN)/python -m pytest -p no:cacheprovider -n $(WORKERS) --dist load \
@@ -95,7 +95,16 @@ $(BROWSER_STAMP): pyproject.toml | $(STAMP)
 	$(BIN)/python -m pip install -e ".[browser]"
 	touch $(BROWSER_STAMP)
 
-test-browser: $(BROWSER_STAMP) $(LITE_STAMP)
+# axe-core (tests/browser/test_axe.py) is an npm package pinned in tests/browser/package-lock.json,
+# installed from the npm registry (never a CDN) into tests/browser/node_modules.
+AXE_JS := tests/browser/node_modules/axe-core/axe.min.js
+
+$(AXE_JS): tests/browser/package.json tests/browser/package-lock.json
+	@command -v npm >/dev/null 2>&1 || { echo "make test-browser needs npm (apt-get install npm)"; exit 1; }
+	cd tests/browser && npm ci --no-audit --no-fund
+	touch $(AXE_JS)
+
+test-browser: $(BROWSER_STAMP) $(LITE_STAMP) $(AXE_JS)
 	sh tests/browser/install_chromium.sh
 	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 NEKOLIB_BROWSER_REQUIRED=1 \
 	  $(BIN)/python -m pytest -p no:cacheprovider tests/browser

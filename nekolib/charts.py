@@ -74,13 +74,18 @@ class CommittedFigure:
             f"`python -m nekolib figures`{self.note}."
         )
 
+    @property
+    def alt(self) -> str:
+        """Alt text: the chart's name, from its stem (``neko_in_brawl_odds``)."""
+        return f"Chart: {self.stem.replace('_', ' ')} (the committed picture)"
+
     def png(self) -> bytes | None:
         return None if self.path is None else self.path.read_bytes()
 
     def _show(self) -> None:
         try:
             from IPython import get_ipython
-            from IPython.display import Image, Markdown, display
+            from IPython.display import Markdown, display
         except ImportError:  # pragma: no cover - plain Python without IPython: nothing to show
             return
         if get_ipython() is None:
@@ -88,7 +93,17 @@ class CommittedFigure:
         self._shown = True
         display(Markdown(f"*{self.caption}*"))
         if self.path is not None:
-            display(Image(data=self.png(), format="png"))
+            import base64
+
+            from nekolib.picture import png_img_html
+
+            png = self.png() or b""
+            bundle = {
+                "text/html": png_img_html(png, self.alt),  # alt text for screen readers
+                "image/png": base64.b64encode(png).decode("ascii"),
+                "text/plain": self.alt,
+            }
+            display(bundle, raw=True)
 
     def _ipython_display_(self) -> None:
         if not self._shown:
@@ -109,7 +124,43 @@ def show_figures_inline() -> None:
     shell = get_ipython()
     if shell is not None and not getattr(shell, "_nekolib_figures_inline", False):
         select_figure_formats(shell, {"png"}, bbox_inches="tight")
+        from matplotlib.figure import Figure
+
+        html = shell.display_formatter.formatters["text/html"]
+        html.for_type(Figure, figure_html)
         shell._nekolib_figures_inline = True
+
+
+def figure_alt(fig: Figure) -> str:
+    """Alt text of a chart: its figure title and every axes' title and axis labels."""
+    words: list[str] = []
+    suptitle = getattr(fig, "_suptitle", None)
+    if suptitle is not None and suptitle.get_text().strip():
+        words.append(suptitle.get_text().strip())
+    for ax in fig.get_axes():
+        about = [ax.get_title().strip()]
+        about += [
+            f"{name}: {label}"
+            for name, label in (("x", ax.get_xlabel()), ("y", ax.get_ylabel()))
+            if label.strip()
+        ]
+        about = [a for a in about if a]
+        if about:
+            words.append("; ".join(about))
+    return "Chart. " + ". ".join(" ".join(w.split()) for w in words) if words else "Chart"
+
+
+def figure_html(fig: Figure) -> str | None:
+    """A figure as an HTML ``<img>`` with alt text (Jupyter's own PNG ``<img>`` has none:
+    axe image-alt, critical); the PNG is the one ``%matplotlib inline`` would show."""
+    from IPython.core.pylabtools import print_figure
+
+    from nekolib.picture import png_img_html
+
+    data = print_figure(fig, "png", bbox_inches="tight")
+    if data is None:
+        return None
+    return png_img_html(data, figure_alt(fig))
 
 
 def chart(stem: str, default_args: str = "") -> Callable[[F], F]:

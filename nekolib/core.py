@@ -587,6 +587,17 @@ class GameState(ABC):
         module = _picture_module(self)
         return None if module is None else str(module.svg(self.view(None)))
 
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
+        """The spectator's picture as an ``<img>`` with alt text and as ``image/svg+xml``
+        (see :class:`nekolib.picture.SVG`); ``None`` (plain text) without a picture module."""
+        module = _picture_module(self)
+        if module is None:
+            return None
+        from nekolib.picture import SVG
+
+        picture = module.svg(self.view(None))
+        return (picture if isinstance(picture, SVG) else SVG(str(picture)))._repr_mimebundle_()
+
     def __str__(self) -> str:
         module = _picture_module(self)
         if module is None:

@@ -39,9 +39,12 @@ __all__ = [
     "el",
     "element_ids",
     "group",
+    "img_html",
     "ink_on",
     "picture_module",
     "player_marker",
+    "png_img_html",
+    "svg_label",
     "text",
 ]
 
@@ -61,10 +64,23 @@ MIN_FONT_PX = 11
 
 
 class SVG(str):
-    """An SVG document as a ``str``; Jupyter shows it as a picture (``_repr_svg_``)."""
+    """An SVG document as a ``str``; Jupyter shows it as a picture with alt text.
+
+    Jupyter draws an ``image/svg+xml`` output as an ``<img>`` with no ``alt`` (axe:
+    image-alt, critical), so the bundle leads with ``text/html``: the same picture as an
+    ``<img>`` whose ``alt`` is the picture's ``aria-label`` (:func:`img_html`). Readers
+    that show no HTML still get ``image/svg+xml``.
+    """
 
     def _repr_svg_(self) -> str:
         return str(self)
+
+    def alt_text(self) -> str:
+        """The picture's ``aria-label`` (what its ``alt`` says), else ``"picture"``."""
+        return svg_label(self) or "picture"
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, str]:
+        return {"text/html": img_html(self, self.alt_text()), "image/svg+xml": str(self)}
 
     def __repr__(self) -> str:
         return f"<SVG picture, {len(self)} characters>"
@@ -170,6 +186,42 @@ def ink_on(fill: str) -> str:
         if contrast_ratio(ink, fill) >= TEXT_CONTRAST:
             return ink
     return "#000000"
+
+
+def svg_label(svg: str) -> str:
+    """The ``aria-label`` of the outermost ``<svg>`` of ``svg`` (unescaped), else ``""``."""
+    import re
+    from html import unescape
+
+    start = svg.find("<svg")
+    end = svg.find(">", start)
+    if start < 0 or end < 0:
+        return ""
+    found = re.search(r'\saria-label="([^"]*)"', svg[start:end])
+    return unescape(found.group(1)) if found else ""
+
+
+def img_html(svg: str, alt: str) -> str:
+    """``svg`` as an HTML ``<img>`` with ``alt`` text (a data URI: nothing is fetched),
+    never wider than its output area."""
+    import base64
+
+    data = base64.b64encode(str(svg).encode("utf-8")).decode("ascii")
+    return (
+        f'<img src="data:image/svg+xml;base64,{data}" alt="{escape(alt, quote=True)}" '
+        'style="max-width: 100%; height: auto;">'
+    )
+
+
+def png_img_html(png: bytes, alt: str) -> str:
+    """A PNG as an HTML ``<img>`` with ``alt`` text (a data URI), never wider than its area."""
+    import base64
+
+    data = base64.b64encode(png).decode("ascii")
+    return (
+        f'<img src="data:image/png;base64,{data}" alt="{escape(alt, quote=True)}" '
+        'style="max-width: 100%; height: auto;">'
+    )
 
 
 def player_colour(seat: int) -> str:

@@ -56,7 +56,7 @@ def odds_html(state: MNState, viewer: int | None, name: Callable[[int | None], s
     if viewer is None or state.phase != "play" or state.turn != viewer:
         return ""
     strong = HAND_CLASSES[::-1]
-    head = "".join(f"<th>{h}</th>" for h in strong)
+    head = "".join(f"<th scope='col'>{h}</th>" for h in strong)
     rows, duels = [], []
     for k, board in enumerate(state.kotatsu):
         where = kotatsu_name(k, len(state.kotatsu))
@@ -72,7 +72,7 @@ def odds_html(state: MNState, viewer: int | None, name: Callable[[int | None], s
         if odds is None or len(board.rows[viewer]) == ROW_SIZE:
             continue
         cells = "".join(f"<td>{float(odds.reach[h]):.1%}</td>" for h in strong)
-        rows.append(f"<tr><th>{where}</th>{cells}</tr>")
+        rows.append(f"<tr><th scope='row'>{where}</th>{cells}</tr>")
     if not rows and not duels:
         return ""
     text = f"<p><b>Odds for {html.escape(name(viewer))}</b></p>"
@@ -86,7 +86,7 @@ def odds_html(state: MNState, viewer: int | None, name: Callable[[int | None], s
             "<p>Chance that your best play at each kotatsu reaches at least this hand "
             "(your cards, the pieces, every face-up card; draws from the deck uniform over "
             f"the unseen cards, and once the deck runs out {reshuffled}):"
-            f"</p><table><tr><th></th>{head}</tr>{''.join(rows)}</table>"
+            f"</p><table><tr><th scope='col'>Kotatsu</th>{head}</tr>{''.join(rows)}</table>"
         )
     if duels:
         text += (

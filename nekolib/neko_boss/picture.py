@@ -291,13 +291,21 @@ def _hit(tag: str, **attrs: Any) -> str:
     return el(tag, fill="white", fill_opacity=0, class_="hit", **attrs)
 
 
+def _point_words(label: str, stack: Sequence[int]) -> str:
+    """What a screen reader calls an intersection: ``"b2: vacant"`` or
+    ``"b2: stack of 3 cats, Red on top"`` (the last cat of ``stack`` is the top one)."""
+    if not stack:
+        return f"{label}: vacant"
+    cats = "1 cat" if len(stack) == 1 else f"{len(stack)} cats"
+    return f"{label}: stack of {cats}, {_name(stack[-1])} on top"
+
+
 def _point(x: float, y: float, label: str, stack: Sequence[int], named: bool) -> str:
     """An intersection: a dot, a transparent disc to click later, and its label unless the
     board's edges already name its column and row (``named``)."""
-    what = "vacant" if not stack else f"stack of {len(stack)}"
     parts = [
         _hit("circle", cx=x, cy=y, r=24),
-        title(f"{label}: {what}"),
+        title(_point_words(label, stack)),
         el("circle", cx=x, cy=y, r=5, fill=DOT),
     ]
     if not named:

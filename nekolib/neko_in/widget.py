@@ -107,12 +107,17 @@ class NekoInLauncher(widgets.VBox):
 
     def __init__(self, num_players: int = 3, version: str = "classic", seed: int = 0) -> None:
         self.version = widgets.ToggleButtons(options=["classic", "events"], value=version)
-        self.players = widgets.IntSlider(value=num_players, min=3, max=6, description="Players")
+        # A labelled drop-down, not a slider: ipywidgets' slider handle has no accessible
+        # name (axe: aria-input-field-name, serious); a <select> is named by its label.
+        self.players = widgets.Dropdown(
+            options=[3, 4, 5, 6], value=num_players, description="Players"
+        )
         self.seed = seed
         self.game = self._make()
         self.version.observe(self._rebuild, names="value")
         self.players.observe(self._rebuild, names="value")
         super().__init__([widgets.HBox([self.version, self.players]), self.game])
+        self.add_class("nekolib-launcher")  # a named region in the page (board.js)
 
     def _make(self) -> NekoInWidget:
         return neko_in_widget(self.players.value, version=self.version.value, seed=self.seed)

@@ -136,6 +136,8 @@ class GameWidget(widgets.VBox):
         self._paths: ClickPaths | None = None
         self._agents_cache: dict[str, Agent] = {}
         self._free_pool: list[widgets.Button] = []
+        self._said_lines = 0
+        self._pending_say = ""
 
         initial = new_state(seed)
         n = initial.num_players
@@ -144,7 +146,7 @@ class GameWidget(widgets.VBox):
         options = [HUMAN, *self.agent_factories]
 
         self.status = widgets.HTML().add_class("nekolib-status")
-        self.board = BoardView().add_class("nekolib-board")
+        self.board = BoardView(label=f"{self.title} board").add_class("nekolib-board")
         self.board.on("click", self.click_element)
         self.board.on("clear", self.clear_selection)
         self.board.on("ready", self.ready)
@@ -384,14 +386,15 @@ class GameWidget(widgets.VBox):
         if action is not None:
             self.play(action)
             return
+        picked = selection[-1:] != self.selection[-1:] and len(selection) > len(self.selection)
         self.selection = selection
-        self._show_board()
+        self._show_board(announce=self._pick_words(element, picked, paths.targets(selection)))
 
     def clear_selection(self) -> None:
         """Escape: forget the clicks made towards a move."""
         if self.selection:
             self.selection = ()
-            self._show_board()
+            self._show_board(announce="Picks cleared.")
 
     def ready(self) -> None:
         """The next player took the device: show their view (hand-over screen)."""
@@ -497,6 +500,7 @@ class GameWidget(widgets.VBox):
         self.hinted = action
         self.hint_partial = bool(partial)
         self.hint_text = f"Hint ({name}): {label}" + (f" - {why}" if why else "")
+        self._pending_say = self.hint_text
         self.refresh()
 
     def play_to_end(self, max_steps: int = 20_000) -> None:
@@ -599,7 +603,9 @@ class GameWidget(widgets.VBox):
         deciding = self._human_to_decide() and not covered
         self._paths = self.click_paths(state) if deciding else None
         self.status.value = self._status_html(state, viewer)
-        self._show_board()
+        # Behind the hand-over screen only the cover is read out; the moves made meanwhile
+        # are read to the next player once they are ready.
+        self._show_board(announce="" if covered else self._news(state))
         self._rebuild_buttons(state.legal_actions() if deciding else [])
         self.undo_button.disabled = not self.match.can_undo()
         done = state.is_terminal()
@@ -622,24 +628,68 @@ class GameWidget(widgets.VBox):
         if not covered:
             self.on_refresh()
 
-    def _show_board(self) -> None:
-        """Draw the picture with the clickable targets, the selection and the hint."""
+    def _show_board(self, announce: str = "") -> None:
+        """Draw the picture with the clickable targets, the selection and the hint; give
+        the targets their names, the position as text, and ``announce`` to screen readers."""
         state = self.state
         if self.covered:
             name = self.name(self.viewer)
-            self.board.show(cover=f"Pass the screen to {name}. {name}: click when ready.")
+            cover = f"Pass the screen to {name}. {name}: click when ready."
+            self.board.show(cover=cover, announce=cover)
             return
         paths = self._paths
         targets = paths.targets(self.selection) if paths is not None else []
         hint: list[str] = []
         if paths is not None and self.hinted is not None:
             hint = list(paths.paths.get(self.hinted, [()])[0])
+        view = state.view(self.viewer)
+        svg = self.render_view(view)
         self.board.show(
-            self.render_view(state.view(self.viewer)),
+            svg,
             targets=targets,
             selected=self.selection,
             hint=hint,
+            names=target_names(state, paths, self.selection, svg),
+            text=self.text_view(view),
+            announce=announce,
         )
+
+    def text_view(self, view: dict[str, Any]) -> str:
+        """The position as text for screen readers (the game's text picture of ``view``)."""
+        module = picture_module(self.state)
+        text = getattr(module, "text", None)
+        return str(text(view)) if callable(text) else ""
+
+    def _news(self, state: GameState) -> str:
+        """What screen readers hear after a change: the moves and dice since the last
+        announcement, then the hint or the error, then whose turn it is (or who won)."""
+        lines = self.match.log(self.name)
+        new = lines[self._said_lines :] if len(lines) >= self._said_lines else []
+        if len(lines) < self._said_lines:
+            new = [f"Back to move {len(lines)}." if lines else "New game."]
+        self._said_lines = len(lines)
+        parts = [*new[-8:]]
+        if self._pending_say:
+            parts.append(self._pending_say)
+            self._pending_say = ""
+        if self.last_error:
+            parts.append(self.last_error)
+        if state.is_terminal():
+            winners = ", ".join(self.name(w) for w in state.winners())
+            parts.append(f"Game over. Winner: {winners or 'nobody'}.")
+        elif self._human_to_decide() and not self.covered:
+            count = len(state.legal_actions())
+            who = self.name(state.current_player())
+            parts.append(f"{who} to play: {count} move{'s' if count != 1 else ''}.")
+        return " ".join(parts)
+
+    def _pick_words(self, element: str, picked: bool, onward: Sequence[str]) -> str:
+        """The announcement of a click that only picks (or un-picks) a part of a move."""
+        what = self.board.names.get(element, element).split(" - ")[0]
+        left = len(onward)
+        if picked:
+            return f"Picked {what}. {left} part{'s' if left != 1 else ''} to press next."
+        return f"Took back {what}."
 
     def name(self, who: int | None) -> str:
         if who is None:
@@ -726,6 +776,71 @@ class GameWidget(widgets.VBox):
         button.action = None
         button.on_click(lambda b: self.play(b.action))
         return button
+
+
+def target_names(
+    state: GameState, paths: ClickPaths | None, selection: Sequence[str], svg: str
+) -> dict[str, str]:
+    """The accessible name of each part that can be pressed now: what it is (its
+    ``<title>`` in the picture, else its text) and what pressing it does.
+
+    ``"b2: stack of 3 cats, Red on top - press to play: Red: move b2 to c2"`` when the
+    press completes a move, ``"... - press to pick it (2 moves go on from here)"`` when it
+    begins one, ``"... - picked; press again to take it back"`` for a picked part.
+    """
+    if paths is None:
+        return {}
+    selection = tuple(selection)
+    onward = paths.targets(selection)
+    what = _element_words(svg, [*onward, *selection])
+    names: dict[str, str] = {}
+    for element in onward:
+        path = (*selection, element)
+        action = paths.complete(path)
+        if action is not None:
+            does = f"press to play: {state.action_to_string(action)}"
+        else:
+            count = sum(
+                1
+                for options in paths.paths.values()
+                if any(tuple(p[: len(path)]) == path for p in options)
+            )
+            moves = "1 move goes" if count == 1 else f"{count} moves go"
+            does = f"press to pick it ({moves} on from here)"
+        names[element] = f"{what.get(element) or element} - {does}"
+    for element in selection:
+        names[element] = f"{what.get(element) or element} - picked; press again to take it back"
+    return names
+
+
+def _element_words(svg: str, ids: Sequence[str]) -> dict[str, str]:
+    """``{id: words}`` for the elements ``ids`` of ``svg``: an ``aria-label``, else the
+    element's own ``<title>``, else its visible text (whitespace collapsed)."""
+    import xml.etree.ElementTree as ET
+
+    wanted = set(ids)
+    if not wanted or not svg:
+        return {}
+    try:
+        root = ET.fromstring(svg)
+    except ET.ParseError:
+        return {}
+    svg_ns = "{http://www.w3.org/2000/svg}"
+    found: dict[str, str] = {}
+    for node in root.iter():
+        key = node.get("id")
+        if key not in wanted:
+            continue
+        title = node.find(f"{svg_ns}title")
+        if title is None:
+            title = node.find("title")
+        words = node.get("aria-label") or (title.text if title is not None else "") or ""
+        if not words.strip():
+            words = " ".join(
+                part for n in node.iter() if n.tag.split("}")[-1] == "text" for part in n.itertext()
+            )
+        found[key] = " ".join(words.split())
+    return found
 
 
 class ListedMove:

@@ -5,12 +5,20 @@ picture, marks the elements listed in ``targets`` as clickable (and ``selected``
 ``hint``), and sends ``{"event": "click", "id": ...}``, ``{"event": "clear"}``
 (Escape) or ``{"event": "ready"}`` (hand-over screen) back. Everything else, which
 elements are targets and what a click means, is decided in Python.
+
+Keyboard and screen readers (issue 31): the board is one ``group`` named ``label``; its
+targets are buttons named by ``names`` (what the part is and what a press does) with one
+tab stop among them (arrow keys move a focus ring between them, Enter or Space presses,
+Escape clears); after a redraw the focus goes back to the same part or the nearest one.
+``text`` (the game's text picture of the same view) is under the board in a
+"Position as text" disclosure, and ``announce`` is read out by a polite live region
+whenever ``said`` changes (moves, dice, hints).
 """
 
 from __future__ import annotations
 
 import zlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +52,16 @@ class BoardView(anywidget.AnyWidget):
     selected = traitlets.List(traitlets.Unicode()).tag(sync=True)
     hint = traitlets.List(traitlets.Unicode()).tag(sync=True)
     cover = traitlets.Unicode("").tag(sync=True)
+    names = traitlets.Dict(value_trait=traitlets.Unicode()).tag(sync=True)
+    """Accessible name of each target (``{id: "b2: stack of 3 cats ... - press to ..."}``)."""
+    label = traitlets.Unicode("Game board").tag(sync=True)
+    """The board's own accessible name (the group around the picture)."""
+    text = traitlets.Unicode("").tag(sync=True)
+    """The position as text (the game's text picture), shown under "Position as text"."""
+    announce = traitlets.Unicode("").tag(sync=True)
+    """What the live region reads out (the last moves, dice, the hint...)."""
+    said = traitlets.Int(0).tag(sync=True)
+    """Bumped with each announcement, so the same words can be announced twice."""
     version = traitlets.Int(0).tag(sync=True)
     """Bumped once per :meth:`show`, so the front end redraws once per change."""
 
@@ -60,21 +78,42 @@ class BoardView(anywidget.AnyWidget):
         selected: Sequence[str] = (),
         hint: Sequence[str] = (),
         cover: str = "",
+        names: Mapping[str, str] | None = None,
+        text: str = "",
+        announce: str = "",
     ) -> None:
-        """Replace what the board shows in one message (a cover hides the picture entirely)."""
+        """Replace what the board shows in one message (a cover hides the picture entirely).
+
+        ``names`` gives targets their accessible names (an unnamed target is called by its
+        ``<title>`` in the page), ``text`` is the position as text and ``announce`` is read
+        out once by screen readers (nothing is said when it is empty).
+        """
         with self.hold_sync():
-            text = "" if cover else svg
-            if text != self.svg or not (self.svgz or self.svg_text):
-                self.svg = text
-                data = text.encode("utf-8")
+            picture = "" if cover else svg
+            if picture != self.svg or not (self.svgz or self.svg_text):
+                self.svg = picture
+                data = picture.encode("utf-8")
                 big = len(data) > COMPRESS_ABOVE
                 self.svgz = zlib.compress(data, 6) if big else b""
-                self.svg_text = "" if big else text
+                self.svg_text = "" if big else picture
             self.targets = [] if cover else list(targets)
             self.selected = [] if cover else list(selected)
             self.hint = [] if cover else list(hint)
             self.cover = cover
+            shown = set(self.targets) | set(self.selected)
+            self.names = {} if cover else {k: v for k, v in (names or {}).items() if k in shown}
+            self.text = "" if cover else text
+            if announce:
+                self.announce = announce
+                self.said += 1
             self.version += 1
+
+    def say(self, words: str) -> None:
+        """Have screen readers read ``words`` out now (the live region), with no redraw."""
+        if words:
+            with self.hold_sync():
+                self.announce = words
+                self.said += 1
 
     def on(self, event: str, handler: Callable[..., None]) -> None:
         """``on("click", f)`` calls ``f(element_id)``; ``"clear"`` and ``"ready"`` call ``f()``."""

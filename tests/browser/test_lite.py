@@ -349,7 +349,8 @@ def check_the_whole_notebook(page, notebook: str, times: dict) -> str:
     assert not errors, errors
     assert notes >= 1 and images == notes, f"{notes} chart notes, {images} with a picture"
     shown = page.evaluate(
-        """() => [...document.querySelectorAll('.jp-Notebook .jp-RenderedImage img')]
+        """() => [...document.querySelectorAll(
+             '.jp-Notebook .jp-RenderedImage img, .jp-Notebook .jp-RenderedHTMLCommon img')]
              .map(i => i.complete && i.naturalWidth > 100)"""
     )
     assert shown and all(shown), f"chart pictures drawn: {shown}"
@@ -473,3 +474,32 @@ def test_neko_boss_full_board_hint_in_the_lite_site(lite_server, lite_browser):
         assert not page.js_errors, page.js_errors[:3]
         assert_stayed_on_loopback(page)
     print("\nNeko Boss hints in the Lite site:\n" + "\n".join(seen))
+
+
+@pytest.mark.parametrize("notebook", site_notebooks(), ids=lambda n: n.removesuffix(".ipynb"))
+def test_no_serious_or_critical_axe_violation_in_the_lite_site(notebook, lite_server, lite_browser):
+    """axe-core (npm, injected from node_modules) on each game notebook in the Lite site with
+    its first board drawn: no serious or critical violation in the project's elements (the
+    game widget, the notebook's outputs); JupyterLab's own are printed (see test_axe.py)."""
+    from test_axe import BLOCKING, axe_available, by_rule, counts, run_axe
+
+    axe_available()
+    with cold_page(lite_browser) as page:
+        open_notebook(page, lite_server.base, notebook)
+        page.evaluate(QUIET_JS, 1000)
+        rows = run_axe(page)["rows"]
+    summary = {
+        "project": counts(rows, True),
+        "project_rules": by_rule(rows, True),
+        "chrome": counts(rows, False),
+        "chrome_rules": by_rule(rows, False),
+    }
+    print(f"\naxe lite {notebook}: {json.dumps(summary)}")
+    dump = os.environ.get("NEKOLIB_AXE_DUMP")
+    if dump:
+        Path(dump).mkdir(parents=True, exist_ok=True)
+        (Path(dump) / f"lite-{notebook}.json").write_text(json.dumps(rows, indent=1))
+    bad = [r for r in rows if r["project"] and r["impact"] in BLOCKING]
+    assert not bad, "serious/critical axe violations in the project's elements:\n" + "\n".join(
+        f"{r['impact']} {r['rule']}: {r['target']} {r['html']}" for r in bad[:12]
+    )
