@@ -345,7 +345,9 @@ def test_lab_list_names_games_agents_settings_and_parameters(capsys):
     out = capsys.readouterr().out
     assert "## neko_boss (Neko Boss): 2-4 players" in out
     assert "  mcts: class=nekolib.mcts.MCTSAgent, c=1.4" in out and "iterations=200" in out
-    assert "  solver: class=nekolib.neko_boss.agents.SolverAgent, max_stacks=" in out
+    solver = next(line for line in out.splitlines() if line.startswith("  solver: "))
+    assert solver.startswith("  solver: class=nekolib.neko_boss.agents.SolverAgent, ")
+    assert "max_stacks=24" in solver and "node_limit=None" in solver
     assert "  board: Board = 'town_4x6'  (one of: town_4x6, three_squares" in out
     assert "neko_in" not in out
     assert main(["lab", "list", "chess"]) == 2
