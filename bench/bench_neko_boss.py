@@ -6,6 +6,8 @@
     python bench/bench_neko_boss.py --solvers --sizes 22,24  # only these stack counts
     python bench/bench_neko_boss.py --placements 200 --today 53,165,0  # the stored placements
     python bench/bench_neko_boss.py --placements 200 --json rows.jsonl  # + a JSON line a solve
+    python bench/bench_neko_boss.py --placements 200 --prefix nb29-heldout --today 0,5,10
+    python bench/bench_neko_boss.py --tuning --today all  # issue 29's tuning set, one thread
 
 ``--placements N`` solves the first N stored random placements of
 ``nekolib/neko_boss/data/perfect_play.json`` (the full 24-stack board after placement) with
@@ -117,9 +119,27 @@ def one_solve(engine: str, stacks: int, seed: int) -> None:
     )
 
 
-TODAY = "552b5fb"
-"""The commit of the solver to compare with: two threads and the 64 MiB table, before the bit
-masks (the solver before issue 24, one thread and a 512 MiB table, is commit fe8f2b4)."""
+TODAY = "4ec274c"
+"""The commit of the solver to compare with: the solver before issue 29 (bit masks, ordering by
+``my moves - 2 x the opponent's replies``, two threads, 64 MiB table). Earlier: 552b5fb (before
+the bit masks), fe8f2b4 (before issue 24, one thread and a 512 MiB table)."""
+
+STORED_PREFIX = "perfect-play"
+"""Placement ``seed`` of a prefix is ``random_layout(Params(), random.Random(f"{prefix}/{seed}"))``;
+this prefix's seeds 0-199 are the stored ones (``data/perfect_play.json``)."""
+TUNING_PREFIX = "nb29-tuning"
+"""Fresh placements the issue-29 solver was tuned on (seeds 0-59 searched with a cap)."""
+HELDOUT_PREFIX = "nb29-heldout"
+"""Fresh placements never looked at while tuning: the issue-29 held-out bench (seeds 0-199)."""
+TUNING_SEEDS = (26, 13, 5, 19, 33, 16, 25, 2, 32, 39)
+"""The hardest of :data:`TUNING_PREFIX` seeds 0-59 (most positions with one thread)."""
+
+
+def placement(prefix: str, seed: int) -> NekoBossState:
+    """Random placement ``seed`` of a seed prefix (see :data:`STORED_PREFIX`)."""
+    return random_layout(Params(), random.Random(f"{prefix}/{seed}"))
+
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -145,17 +165,18 @@ def today_solver(where: Path):
     return boss_today.solver
 
 
-def one_placement(engine: str, seed: int, where: str) -> None:
-    """Child process: solve stored random placement ``seed`` with the fast solver (``new``)
-    or today's (``today``); print value, time, positions and peak memory as JSON."""
-    state = random_layout(Params(), random.Random(f"perfect-play/{seed}"))
+def one_placement(engine: str, seed: int, where: str, prefix: str, threads: int) -> None:
+    """Child process: solve random placement ``seed`` of ``prefix`` with the fast solver
+    (``new``) or today's (``today``), on ``threads`` threads (0: the solver's default); print
+    value, time, CPU time, positions and peak memory as JSON."""
+    state = placement(prefix, seed)
     if engine == "today":
         fast = today_solver(Path(where))
     else:
         from nekolib.neko_boss import solver as fast
     fast.warm_up()  # compiled code loaded from numba's cache before the clock starts
     cpu = time.process_time()
-    result = fast.solve_fast(state)
+    result = fast.solve_fast(state, threads=threads or None)
     cpu = time.process_time() - cpu
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     row = {"value": result.value, "seconds": result.seconds, "cpu": cpu, "nodes": result.nodes}
@@ -164,19 +185,31 @@ def one_placement(engine: str, seed: int, where: str) -> None:
 
 
 def placements_table(
-    count: int, seeds: list[int], today: set[int], rows_out: Path | None = None
+    count: int,
+    seeds: list[int],
+    today: set[int],
+    rows_out: Path | None = None,
+    prefix: str = STORED_PREFIX,
+    threads: int = 0,
 ) -> None:
-    """The stored placements, fast solver (and today's on ``today``), side by side.
-    ``rows_out``: also append each of the fast solver's rows there as a JSON line (seed,
-    value, best move, seconds, CPU seconds, positions, peak MB), for
-    ``tools/neko_boss_perfect_play.py --resolve --times-from``."""
+    """Random placements of a seed prefix, fast solver (and today's on ``today``), side by
+    side. The stored prefix's values are checked against ``data/perfect_play.json``; on a
+    fresh prefix the two solvers must agree where both ran. ``rows_out``: also append each
+    row there as a JSON line (engine, prefix, seed, value, best move, seconds, CPU seconds,
+    positions, peak MB), for ``tools/neko_boss_perfect_play.py --resolve --times-from``.
+    ``threads``: threads per solve (0: the solver's default)."""
     from nekolib.neko_boss.solved import perfect_play
 
-    stored = {r["seed"]: r for r in perfect_play()["random"]}
-    seeds = seeds or sorted(stored)[:count]
+    stored = (
+        {r["seed"]: r["value"] for r in perfect_play()["random"]} if prefix == STORED_PREFIX else {}
+    )
+    seeds = seeds or list(range(count))
     where = tempfile.mkdtemp(prefix="boss_today_")
     load0 = os.getloadavg()
-    print(f"== stored placements (24 stacks): {len(seeds)} positions, today = commit {TODAY}")
+    print(
+        f"== placements {prefix}/0..: {len(seeds)} positions (24 stacks), today = commit "
+        f"{TODAY}, threads {threads or 'default'}"
+    )
     loads = " ".join(f"{x:.2f}" for x in load0)
     print(f"load average at the start: {loads} ({os.cpu_count()} cores)")
     print(
@@ -188,18 +221,21 @@ def placements_table(
         line = ""
         for engine in ("new", "today") if seed in today else ("new",):
             cmd = [sys.executable, __file__, "--one-placement", engine, str(seed), where]
+            cmd += [prefix, str(threads)]
             out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
             got = {"seed": seed, **json.loads(out.strip().splitlines()[-1])}
-            assert got["value"] == stored[seed]["value"], f"seed {seed}: {engine} disagrees"
+            stored.setdefault(seed, got["value"])
+            assert got["value"] == stored[seed], f"seed {seed}: {engine} disagrees"
             rows[engine].append(got)
-            if engine == "new" and rows_out is not None:
+            got = {"engine": engine, "prefix": prefix, **got}
+            if rows_out is not None:
                 with rows_out.open("a", encoding="utf-8") as f:
                     f.write(json.dumps(got) + "\n")
             line += (
                 f" | {got['seconds']:8.1f}s {got['cpu']:6.1f}s {got['nodes']:>12,} "
                 f"{got['peak_mb']:>5.0f}"
             )
-        print(f"{seed:>4} {stored[seed]['value']:>+5d}{line}", flush=True)
+        print(f"{seed:>4} {stored[seed]:>+5d}{line}", flush=True)
     load1 = os.getloadavg()
     print(f"load average at the end: {load1[0]:.2f} {load1[1]:.2f} {load1[2]:.2f}")
     for engine, got in rows.items():
@@ -213,8 +249,9 @@ def placements_table(
                 f"   {key:8} min {min(xs):{fmt}}{unit}  median {statistics.median(xs):{fmt}}{unit}"
                 f"  max {max(xs):{fmt}}{unit}"
             )
-        over = [g["seed"] for g in got if g["seconds"] > 60]
-        print(f"   over 60 s: {len(over)} {over}")
+        for bar in (30, 60):
+            over = [g["seed"] for g in got if g["seconds"] > bar]
+            print(f"   over {bar} s: {len(over)} {over}")
 
 
 def run_one(engine: str, stacks: int, seed: int, cap: float) -> dict | None:
@@ -342,7 +379,7 @@ if __name__ == "__main__":
         one_solve(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
         sys.exit(0)
     if sys.argv[1:2] == ["--one-placement"]:
-        one_placement(sys.argv[2], int(sys.argv[3]), sys.argv[4])
+        one_placement(sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5], int(sys.argv[6]))
         sys.exit(0)
     # --sizes 22,24: only these stack counts in the fast-vs-reference table
     args = sys.argv[1:]
@@ -351,13 +388,20 @@ if __name__ == "__main__":
         if "--sizes" in args
         else ()
     )
-    if "--placements" in args or "--seeds" in args:
+    if "--placements" in args or "--seeds" in args or "--tuning" in args:
 
         def ints(flag: str) -> list[int]:
             return [int(x) for x in args[args.index(flag) + 1].split(",")] if flag in args else []
 
         count = int(args[args.index("--placements") + 1]) if "--placements" in args else 200
         rows_out = Path(args[args.index("--json") + 1]) if "--json" in args else None
-        placements_table(count, ints("--seeds"), set(ints("--today")), rows_out)
+        prefix = args[args.index("--prefix") + 1] if "--prefix" in args else STORED_PREFIX
+        threads = int(args[args.index("--threads") + 1]) if "--threads" in args else 0
+        seeds = ints("--seeds")
+        if "--tuning" in args:  # the tuning set, one thread: CPU time and positions compare
+            prefix, seeds, threads = TUNING_PREFIX, list(TUNING_SEEDS), 1
+        everywhere = args[args.index("--today") + 1] == "all" if "--today" in args else False
+        today = set(seeds or range(count)) if everywhere else set(ints("--today"))
+        placements_table(count, seeds, today, rows_out, prefix, threads)
         sys.exit(0)
     sys.exit(main("--quick" in args, "--solvers" in args, sizes))

@@ -260,3 +260,27 @@ def test_two_threads_find_the_same_best_move_as_one_thread_every_time():
         one = solver.solve_fast(state, threads=1)
         moves = {solver.solve_fast(state, threads=2).best_move for _ in range(3)}
         assert moves == {one.best_move}, (moves, one)
+
+
+def test_the_huge_page_table_starts_zeroed_and_changes_no_value(monkeypatch):
+    """The table on an anonymous mapping advised to use huge pages (4 MiB here) starts at zero,
+    is writable, and the solver gives the same value, move and positions on it as on a plain
+    numpy table."""
+    table = solver._zeroed_table(1 << 19)
+    assert table.dtype == solver.np.uint64 and table.shape == (1 << 19,) and not table.any()
+    table[-1] = 7
+    assert table[-1] == 7
+    state = random_layout(Params(pieces_per_player=6), random.Random(3))
+    huge = solver.solve_fast(state, table_bits=18, threads=1)
+    monkeypatch.setattr(solver, "HUGE_PAGES", False)
+    plain = solver.solve_fast(state, table_bits=18, threads=1)
+    assert (huge.value, huge.best_move, huge.nodes) == (plain.value, plain.best_move, plain.nodes)
+    assert huge.value == solve(state, engine="reference").value
+
+
+def test_the_kernels_bit_count_counts_bits():
+    from nekolib.neko_boss.solver_kernel import _bits
+
+    rng = random.Random(5)
+    for x in [0, 1, 2**62, 2**63 - 1] + [rng.getrandbits(62) for _ in range(200)]:
+        assert _bits(x) == bin(x).count("1")

@@ -70,10 +70,43 @@ stacks (5% / 10% fewer positions, 11% / 69% more CPU time); no table below 6, 8 
 (0%, +3%, +15% positions, CPU time within noise); killer moves as a tie-break after the
 opponent's replies (+2% / -2% positions); a score-gain key (4+ stacks made or taken) before
 the replies (4.5-4.9x the positions) or after them (+7% / +12%).
+
+**Issue 29 (fresh placements, the tail).** Placements are ``random_layout(Params(),
+random.Random(f"{prefix}/{seed}"))``; the stored ones are prefix ``perfect-play``. Tuning set:
+prefix ``nb29-tuning``, seeds 0-59 solved on one thread with a cap of 40 M positions (median
+9.9 M positions, 4.6 s of CPU; 3 over the cap), the 10 hardest kept (``bench_neko_boss.py
+--tuning``): 26 (+1, 82.3 M), 13 (-1, 65.9 M), 5 (+1, 47.2 M), 19 (36.4 M), 33, 16, 25, 2, 32,
+39 (16.9-22.3 M). The held-out set (prefix ``nb29-heldout``, seeds 0-199) was never looked at
+while tuning. Where the tree is (seed 19, one thread, 36.4 M positions, counted per stacks
+left): 75% of the positions have at most 10 stacks; 87% are met for the first time (13% hit
+the table, and every hit ends the node); 96% of the nodes that fail high do so on the first
+move at every depth. So alpha-beta already searches close to the smallest tree its move
+ordering allows, and a bigger table cannot help: what is left is the choice of the cutting
+move (proof-number search) and pruning without search. Measured side by side (one thread,
+same run, load average 7-11 from other work on the 2 cores, so CPU time and positions):
+
+* kept: the table on **huge pages** (anonymous mapping, ``madvise(MADV_HUGEPAGE)``): the same
+  positions, 5% less CPU time (seeds 2 + 8: 15.1 s against 15.9 s); the **bit count** as one
+  ``popcnt`` (same positions, CPU within noise).
+* dropped: **static bounds** from the *settled* stacks (those that can never move and that no
+  stack can ever land on; bounds on each score difference from them and the free pieces):
+  sound, but almost no stack is settled while the tree is big: 0.6% fewer positions on seeds
+  19 + 2 and 8% more CPU time. A **4x table** (2**24 entries): 1.7% fewer positions on seed 19,
+  12% more CPU time. **Asking "can I avoid losing?" first** (or alone): on the loss 13, "can
+  I win?" took 52.1 M positions and then "can I draw?" 13.9 M (it reuses the first's table);
+  "can I draw?" alone took 56.6 M: a loss costs as much either way, and most placements are
+  wins, where the first question settles it.
+
+Held out (``--placements 200 --prefix nb29-heldout --today 0,10,...,190``, load average 8.4
+at the start, 1.9 at the end): wall 0.7 / 3.2 / 69.5 s (min / median / max), CPU median
+4.1 s, max 38.3 s, positions median 9.6 M, max 85.6 M, peak 230 MB, 3 over 30 s (1, 16, 43);
+commit 4ec274c on 20 of them: the same positions, 1.04x the CPU time. Goal of issue 29
+(all under 30 s, median under 2 s) not met: see ``docs/neko_boss_solver.md``.
 """
 
 from __future__ import annotations
 
+import mmap
 import os
 import threading
 import time
@@ -339,7 +372,7 @@ class _RootSearch:
         self.me = state.to_move
         self.stacks = int((self.H > 0).sum())
         self.entries = 1 << _table_bits(self.stacks, table_bits)
-        self.table = np.zeros(2 * self.entries, dtype=np.uint64)  # calloc: pages on first use
+        self.table = _zeroed_table(2 * self.entries)
         self.tabs = (
             tb.reach_ptr,
             tb.reach_q,
@@ -520,6 +553,26 @@ class _RootSearch:
         window = (alpha, beta) if nm == who else (-beta, -alpha)
         v = self.subtree(w, H, own, nm, *window, self.stacks - len(line))
         return v if v == _ABORTED or nm == who else -v
+
+
+HUGE_PAGES = os.environ.get("NEKOLIB_BOSS_HUGE_PAGES", "1") != "0"
+"""Ask the kernel for 2 MiB pages for the transposition table (Linux transparent huge pages in
+``madvise`` mode): a probe lands anywhere in the table, and with 4 KiB pages nearly every probe
+also missed the TLB."""
+
+
+def _zeroed_table(words: int):
+    """A zeroed ``uint64`` array of ``words`` words, pages given on first use; on Linux an
+    anonymous mapping advised to use huge pages (:data:`HUGE_PAGES`)."""
+    nbytes = 8 * words
+    if HUGE_PAGES and nbytes >= 1 << 21 and hasattr(mmap, "MADV_HUGEPAGE"):
+        try:
+            buf = mmap.mmap(-1, nbytes, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
+            buf.madvise(mmap.MADV_HUGEPAGE)
+            return np.frombuffer(buf, dtype=np.uint64)  # the array keeps the mapping alive
+        except (OSError, ValueError):  # pragma: no cover - no huge pages here: plain pages
+            pass
+    return np.zeros(words, dtype=np.uint64)  # calloc: pages on first use
 
 
 def _run_threads(work, workers: list, report: Callable[[], None]) -> None:
