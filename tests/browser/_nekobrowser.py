@@ -106,22 +106,38 @@ ARM_JS = """(sel) => {
 }"""
 
 
-def click_once(page, root: str, rng, snap) -> str:
-    """Click one random highlighted picture element or free-move button; return what."""
+def click_once(page, root: str, rng, snap, gesture: str = "click") -> str:
+    """Click (or, with ``gesture="tap"``, tap) one random highlighted picture element or
+    free-move button; return what."""
     onward = [t for t in snap["targets"] if t not in snap["selected"]]  # a selected one deselects
     choices = [("target", t) for t in onward] + [("free", f) for f in snap["free"]]
     if snap["covered"]:
         choices = [("ready", "ready")]
-    assert choices, f"nothing to click: {snap['status']!r}"
+    assert choices, f"nothing to {gesture}: {snap['status']!r}"
     kind, what = choices[rng.randrange(len(choices))]
     game = page.locator(root).first
     if kind == "target":
-        game.locator(f'.nekolib-board-view [id="{what}"]').first.click()
+        element = game.locator(f'.nekolib-board-view [id="{what}"]').first
     elif kind == "free":
-        game.locator(".nekolib-free-action", has_text=what).first.click()
+        element = game.locator(".nekolib-free-action", has_text=what).first
     else:
-        game.locator(".nekolib-ready").click()
+        element = game.locator(".nekolib-ready")
+    getattr(element, gesture)()
     return f"{kind}:{what}"
+
+
+def widget_screenshot(page, game, selector: str, path) -> None:
+    """The whole game widget: Voila scrolls inside the page, so the viewport is made as
+    tall as the widget for the shot (else the off-screen part comes out blank)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    size = page.viewport_size
+    height = page.evaluate("(sel) => document.querySelector(sel).scrollHeight", selector)
+    page.set_viewport_size({"width": size["width"], "height": min(max(height + 80, 600), 6000)})
+    try:
+        game.scroll_into_view_if_needed()
+        game.screenshot(path=str(path), animations="disabled")
+    finally:
+        page.set_viewport_size(size)
 
 
 class FrameMeter:

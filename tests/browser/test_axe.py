@@ -98,11 +98,17 @@ def test_no_serious_or_critical_axe_violation_in_the_voila_app(notebook, voila, 
         "chrome": counts(rows, False),
         "chrome_rules": by_rule(rows, False),
     }
-    print(f"\naxe {notebook.stem}: {json.dumps(summary)}")
+    report_and_check(rows, summary, notebook.stem)
+
+
+def report_and_check(rows: list[dict], summary: dict, name: str) -> None:
+    """Print the counts, dump the rows (``NEKOLIB_AXE_DUMP``), fail on any serious or
+    critical violation in the project's elements."""
+    print(f"\naxe {name}: {json.dumps(summary)}")
     dump = os.environ.get("NEKOLIB_AXE_DUMP")
     if dump:
         Path(dump).mkdir(parents=True, exist_ok=True)
-        (Path(dump) / f"{notebook.stem}.json").write_text(json.dumps(rows, indent=1))
+        (Path(dump) / f"{name}.json").write_text(json.dumps(rows, indent=1))
     bad = [r for r in rows if r["project"] and r["impact"] in BLOCKING]
     assert not bad, "serious/critical axe violations in the project's elements:\n" + "\n".join(
         f"{r['impact']} {r['rule']}: {r['target']} {r['html']}" for r in bad[:12]

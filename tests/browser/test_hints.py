@@ -23,7 +23,14 @@ import random
 import re
 
 import pytest
-from _nekobrowser import QUIET_JS, SCREENSHOTS, SNAPSHOT_JS, click_once, game_notebooks
+from _nekobrowser import (
+    QUIET_JS,
+    SCREENSHOTS,
+    SNAPSHOT_JS,
+    click_once,
+    game_notebooks,
+    widget_screenshot,
+)
 from test_click_to_play import open_in_voila
 
 MAX_DECISIONS = 12
@@ -71,20 +78,6 @@ def _ask_hint(page, game, selector: str) -> dict:
     return page.evaluate(HINT_JS, selector)
 
 
-def _screenshot(page, game, selector: str, name: str) -> None:
-    """The whole game widget: Voila scrolls inside the page, so the viewport is made as
-    tall as the widget for the shot (else the off-screen part comes out blank)."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    size = page.viewport_size
-    height = page.evaluate("(sel) => document.querySelector(sel).scrollHeight", selector)
-    page.set_viewport_size({"width": size["width"], "height": min(max(height + 80, 600), 6000)})
-    try:
-        game.scroll_into_view_if_needed()
-        game.screenshot(path=str(SCREENSHOTS / f"hint-{name}.png"), animations="disabled")
-    finally:
-        page.set_viewport_size(size)
-
-
 def _check_working(page, game, selector: str, hint: str, pattern: re.Pattern[str]) -> None:
     """The expander is closed, opens on a click and shows the model and the hint's number."""
     closed = page.evaluate(WORKING_JS, selector)
@@ -124,6 +117,6 @@ def test_a_hint_lights_its_move_and_gives_exact_odds(notebook, voila, page):
     else:
         pytest.fail(f"{name}: no hint gave an exact number ({pattern.pattern}): {seen}")
     _check_working(page, game, selector, hint["text"], pattern)
-    _screenshot(page, game, selector, name)
+    widget_screenshot(page, game, selector, SCREENSHOTS / f"hint-{name}.png")
     print(f"\n{name} hint: {hint['text']} (lit: {hint['lit'] or hint['buttons']})")
     assert not page.js_errors, page.js_errors[:3]

@@ -481,7 +481,7 @@ def test_no_serious_or_critical_axe_violation_in_the_lite_site(notebook, lite_se
     """axe-core (npm, injected from node_modules) on each game notebook in the Lite site with
     its first board drawn: no serious or critical violation in the project's elements (the
     game widget, the notebook's outputs); JupyterLab's own are printed (see test_axe.py)."""
-    from test_axe import BLOCKING, axe_available, by_rule, counts, run_axe
+    from test_axe import axe_available, by_rule, counts, report_and_check, run_axe
 
     axe_available()
     with cold_page(lite_browser) as page:
@@ -494,12 +494,4 @@ def test_no_serious_or_critical_axe_violation_in_the_lite_site(notebook, lite_se
         "chrome": counts(rows, False),
         "chrome_rules": by_rule(rows, False),
     }
-    print(f"\naxe lite {notebook}: {json.dumps(summary)}")
-    dump = os.environ.get("NEKOLIB_AXE_DUMP")
-    if dump:
-        Path(dump).mkdir(parents=True, exist_ok=True)
-        (Path(dump) / f"lite-{notebook}.json").write_text(json.dumps(rows, indent=1))
-    bad = [r for r in rows if r["project"] and r["impact"] in BLOCKING]
-    assert not bad, "serious/critical axe violations in the project's elements:\n" + "\n".join(
-        f"{r['impact']} {r['rule']}: {r['target']} {r['html']}" for r in bad[:12]
-    )
+    report_and_check(rows, summary, f"lite-{notebook}")

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import time
 
-from _nekobrowser import QUIET_JS, ROOT, SCREENSHOTS, SNAPSHOT_JS
+from _nekobrowser import QUIET_JS, ROOT, SCREENSHOTS, SNAPSHOT_JS, widget_screenshot
 from test_click_to_play import open_in_voila
 from test_hints import HINT_JS, WIN_DRAW_LOSS
 
@@ -43,15 +43,7 @@ def _wait_text(page, selector: str, condition: str, timeout: float) -> str:
 
 
 def _shot(page, game, selector: str, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    size = page.viewport_size
-    height = page.evaluate("(sel) => document.querySelector(sel).scrollHeight", selector)
-    page.set_viewport_size({"width": size["width"], "height": min(max(height + 80, 600), 6000)})
-    try:
-        game.scroll_into_view_if_needed()
-        game.screenshot(path=str(SCREENSHOTS / f"hint-neko_boss-{name}.png"), animations="disabled")
-    finally:
-        page.set_viewport_size(size)
+    widget_screenshot(page, game, selector, SCREENSHOTS / f"hint-neko_boss-{name}.png")
 
 
 def test_full_board_hint_shows_a_first_look_then_the_exact_hint(voila, page):

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from _nekobrowser import QUIET_JS, ROOT, SNAPSHOT_JS, game_notebooks
+from _nekobrowser import QUIET_JS, ROOT, SNAPSHOT_JS, click_once, game_notebooks
 
 TAPS = 6
 MIN_TARGET_PX = 24
@@ -99,23 +99,6 @@ def assert_fits(page, where: str) -> dict:
     return fit
 
 
-def tap_once(page, root: str, rng, snap) -> str:
-    onward = [t for t in snap["targets"] if t not in snap["selected"]]
-    choices = [("target", t) for t in onward] + [("free", f) for f in snap["free"]]
-    if snap["covered"]:
-        choices = [("ready", "ready")]
-    assert choices, f"nothing to tap: {snap['status']!r}"
-    kind, what = choices[rng.randrange(len(choices))]
-    game = page.locator(root).first
-    if kind == "target":
-        game.locator(f'.nekolib-board-view [id="{what}"]').first.tap()
-    elif kind == "free":
-        game.locator(".nekolib-free-action", has_text=what).first.tap()
-    else:
-        game.locator(".nekolib-ready").tap()
-    return f"{kind}:{what}"
-
-
 DRAWN_JS = "(sel) => document.querySelector(sel + ' .nekolib-board-view').dataset.drawn"
 REDRAWN_JS = """([sel, before]) => {
   const board = document.querySelector(sel + ' .nekolib-board-view');
@@ -138,7 +121,7 @@ def tap_decisions(page, root: str, decisions: int, rng) -> list[str]:
                 f"tap targets under {MIN_TARGET_PX} px: {sizes['small'][:6]} ({snap['status']})"
             )
             before, drawn = snap, page.evaluate(DRAWN_JS, root)
-            path.append(tap_once(page, root, rng, snap))
+            path.append(click_once(page, root, rng, snap, "tap"))
             page.wait_for_function(REDRAWN_JS, arg=[root, drawn], timeout=30_000)
             page.evaluate(QUIET_JS, 300)
             snap = page.evaluate(SNAPSHOT_JS, root)
