@@ -208,7 +208,8 @@ def img_html(svg: str, alt: str) -> str:
 
     data = base64.b64encode(str(svg).encode("utf-8")).decode("ascii")
     return (
-        f'<img src="data:image/svg+xml;base64,{data}" alt="{escape(alt, quote=True)}" '
+        f'<img class="nekolib-picture-img" src="data:image/svg+xml;base64,{data}" '
+        f'alt="{escape(alt, quote=True)}" '
         'style="max-width: 100%; height: auto;">'
     )
 
@@ -219,7 +220,8 @@ def png_img_html(png: bytes, alt: str) -> str:
 
     data = base64.b64encode(png).decode("ascii")
     return (
-        f'<img src="data:image/png;base64,{data}" alt="{escape(alt, quote=True)}" '
+        f'<img class="nekolib-picture-img" src="data:image/png;base64,{data}" '
+        f'alt="{escape(alt, quote=True)}" '
         'style="max-width: 100%; height: auto;">'
     )
 

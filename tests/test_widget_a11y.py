@@ -219,7 +219,10 @@ def test_charts_show_as_an_img_with_alt_text():
     ax.set(title="Brawl odds", xlabel="tiles", ylabel="chance")
     assert figure_alt(fig) == "Chart. Brawl odds; x: tiles; y: chance"
     html = figure_html(fig)
-    assert html.startswith('<img src="data:image/png;base64,') and 'alt="Chart. Brawl' in html
+    assert (
+        html.startswith('<img class="nekolib-picture-img" src="data:image/png;base64,')
+        and 'alt="Chart. Brawl' in html
+    )
 
 
 def test_the_odds_table_has_no_empty_header_cell():

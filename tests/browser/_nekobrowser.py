@@ -126,6 +126,20 @@ def click_once(page, root: str, rng, snap, gesture: str = "click") -> str:
     return f"{kind}:{what}"
 
 
+def play_lit(page, selector: str, lit: list[str]) -> None:
+    """Click the lit (hinted) picture parts in the order the board takes them: each time the
+    lit part that is a target now (a hint lights the source and the landing point alike)."""
+    game = page.locator(selector).first
+    for _ in range(len(lit)):
+        targets = page.evaluate(SNAPSHOT_JS, selector)["targets"]
+        now = [e for e in lit if e in targets]
+        if not now:
+            return
+        game.locator(f'.nekolib-board-view [id="{now[0]}"]').first.click()
+        lit = [e for e in lit if e != now[0]]
+        page.evaluate(QUIET_JS, 400)
+
+
 def widget_screenshot(page, game, selector: str, path) -> None:
     """The whole game widget: Voila scrolls inside the page, so the viewport is made as
     tall as the widget for the shot (else the off-screen part comes out blank)."""

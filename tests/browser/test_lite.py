@@ -43,6 +43,7 @@ from _nekobrowser import (
     SNAPSHOT_JS,
     FrameMeter,
     play_decisions,
+    play_lit,
 )
 
 BUILD_SECONDS_MAX = 180
@@ -454,9 +455,7 @@ def test_neko_boss_full_board_hint_in_the_lite_site(lite_server, lite_browser):
             if step:
                 break
             before = page.evaluate(SNAPSHOT_JS, selector)["log"]
-            for element in lit:
-                game.locator(f'.nekolib-board-view [id="{element}"]').first.click()
-                page.evaluate(QUIET_JS, 400)
+            play_lit(page, selector, lit)
             for _ in range(60):
                 if len(page.evaluate(SNAPSHOT_JS, selector)["log"]) > len(before):
                     break

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import time
 
-from _nekobrowser import QUIET_JS, ROOT, SCREENSHOTS, SNAPSHOT_JS, widget_screenshot
+from _nekobrowser import QUIET_JS, ROOT, SCREENSHOTS, SNAPSHOT_JS, play_lit, widget_screenshot
 from test_click_to_play import open_in_voila
 from test_hints import HINT_JS, WIN_DRAW_LOSS
 
@@ -79,9 +79,7 @@ def test_full_board_hint_shows_a_first_look_then_the_exact_hint(voila, page):
     before = page.evaluate(SNAPSHOT_JS, selector)
     game.locator(".nekolib-hint").first.click()
     _wait_text(page, selector, "s.includes('first look')", 30_000)
-    for element in page.evaluate(HINT_JS, selector)["lit"]:  # play the first look's move
-        page.locator(f"{selector} #{element}").first.click()
-        page.evaluate(QUIET_JS, 300)
+    play_lit(page, selector, page.evaluate(HINT_JS, selector)["lit"])  # the first look's move
     for _ in range(60):
         if len(page.evaluate(SNAPSHOT_JS, selector)["log"]) > len(before["log"]):
             break

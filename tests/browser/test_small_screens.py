@@ -33,7 +33,8 @@ FIT_JS = """() => {
   const se = document.scrollingElement;
   const out = {scrollWidth: se.scrollWidth, clientWidth: se.clientWidth, pictures: [],
                sideways: [], beside: []};
-  const pics = [...document.querySelectorAll('img[src*="nekolib-picture"], svg.nekolib-picture')];
+  const pics = [...document.querySelectorAll(
+    'img.nekolib-picture-img, img[src*="nekolib-picture"], svg.nekolib-picture')];
   for (const pic of pics) {
     const box = pic.closest('.jp-OutputArea-output') || pic.parentElement;
     const r = pic.getBoundingClientRect(), b = box.getBoundingClientRect();
@@ -255,7 +256,7 @@ def test_jupyterlab_on_a_tablet_fits_the_static_pictures_too(jupyterlab, touch_p
     page.evaluate("() => window.jupyterapp.commands.execute('application:toggle-left-area')")
     page.evaluate(QUIET_JS, 500)
     assert_fits_lab(page)
-    page.locator(".jp-Notebook img[src*='nekolib-picture']").first.evaluate(
+    page.locator(".jp-Notebook img.nekolib-picture-img").first.evaluate(
         "e => e.scrollIntoView({block: 'start'})"
     )
     page.evaluate(QUIET_JS, 300)
