@@ -136,6 +136,22 @@ def simulate(
     raise AssertionError(f"no simulation for {question!r}")
 
 
+def judge(state, me, action, works, version, rng, deal, outside: list, far: list) -> int:
+    """Play each working's question out ``RUNS`` times (worlds from ``deal``, else the
+    board's model); a number outside its own 99% Wilson interval goes to ``outside``, one
+    outside the interval that is 99% for all together to ``far``. Returns how many."""
+    for w in works:
+        hits = simulate(state, me, action, w.question, rng, deal)
+        miss = (version, str(action), w.question, w.result, hits / RUNS)
+        low, high = wilson(hits, RUNS)
+        if not low <= float(w.result) <= high:
+            outside.append(miss)
+        low, high = wilson(hits, RUNS, Z_ALL)
+        if not low <= float(w.result) <= high:
+            far.append(miss)
+    return len(works)
+
+
 @pytest.mark.slow
 def test_stated_odds_lie_in_the_wilson_interval_of_played_out_movements():
     """Every number of 100 move hints (the move's odds, the brawl, the owner's tiles, the
@@ -159,16 +175,7 @@ def test_stated_odds_lie_in_the_wilson_interval_of_played_out_movements():
             action = agent.choose(state, random.Random(1))
             works = agent.working(state, action)
             assert works[0].question == "P(you get rid of a tile with this movement)"
-            for w in works:
-                hits = simulate(state, me, action, w.question, rng)
-                numbers += 1
-                miss = (version, str(action), w.question, w.result, hits / RUNS)
-                low, high = wilson(hits, RUNS)
-                if not low <= float(w.result) <= high:
-                    outside.append(miss)
-                low, high = wilson(hits, RUNS, Z_ALL)
-                if not low <= float(w.result) <= high:
-                    far.append(miss)
+            numbers += judge(state, me, action, works, version, rng, None, outside, far)
     assert numbers > 250
     assert len(outside) <= 8, outside
     assert far == [], far
@@ -205,16 +212,7 @@ def test_odds_read_from_the_moves_so_far_come_true_when_played_out():
                 hands = r.choices(deals, weights)[0]  # the hands from the posterior, then
                 return sample_world(state, me, r)._evolve(hands=hands)  # the events shuffled
 
-            for w in works:
-                hits = simulate(state, me, action, w.question, rng, deal)
-                numbers += 1
-                miss = (version, str(action), w.question, w.result, hits / RUNS)
-                low, high = wilson(hits, RUNS)
-                if not low <= float(w.result) <= high:
-                    outside.append(miss)
-                low, high = wilson(hits, RUNS, Z_ALL)
-                if not low <= float(w.result) <= high:
-                    far.append(miss)
+            numbers += judge(state, me, action, works, version, rng, deal, outside, far)
     assert numbers >= 100
     assert len(outside) <= 5, outside
     assert far == [], far

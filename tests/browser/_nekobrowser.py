@@ -140,10 +140,33 @@ def play_lit(page, selector: str, lit: list[str]) -> None:
         page.evaluate(QUIET_JS, 400)
 
 
+LAB_GAME = ".jp-Notebook .nekolib-game"
+
+RUN_ALL_DONE_JS = """(sel) => { const r = document.querySelector(sel);
+  const prompts = [...document.querySelectorAll('.jp-Notebook .jp-InputPrompt')];
+  return r && r.querySelector('.nekolib-board-view svg') &&
+         prompts.length && !prompts.some(p => p.innerText.includes('*')); }"""
+
+
+def run_all_in_jupyterlab(page, jupyterlab, rel: str, workspace: str) -> None:
+    """Open notebook ``rel`` in JupyterLab (a fresh workspace), Run All, and wait until no
+    cell is running and the first game widget has drawn its board."""
+    page.goto(jupyterlab.url(f"/lab/workspaces/{workspace}/tree/{rel}?reset"))
+    page.wait_for_selector(".jp-Notebook", state="visible", timeout=120_000)
+    page.wait_for_function(
+        "() => window.jupyterapp && window.jupyterapp.shell.currentWidget &&"
+        " window.jupyterapp.shell.currentWidget.sessionContext &&"
+        " window.jupyterapp.shell.currentWidget.sessionContext.session",
+        timeout=120_000,
+    )
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_function(RUN_ALL_DONE_JS, arg=LAB_GAME, timeout=180_000)
+
+
 def widget_screenshot(page, game, selector: str, path) -> None:
     """The whole game widget: Voila scrolls inside the page, so the viewport is made as
     tall as the widget for the shot (else the off-screen part comes out blank)."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
     size = page.viewport_size
     height = page.evaluate("(sel) => document.querySelector(sel).scrollHeight", selector)
     page.set_viewport_size({"width": size["width"], "height": min(max(height + 80, 600), 6000)})

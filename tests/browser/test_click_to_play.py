@@ -17,16 +17,17 @@ import re
 
 import pytest
 from _nekobrowser import (
+    LAB_GAME,
     QUIET_JS,
     ROOT,
     SNAPSHOT_JS,
     FrameMeter,
     game_notebooks,
     play_decisions,
+    run_all_in_jupyterlab,
 )
 
 CLICKS = int(os.environ.get("NEKOLIB_BROWSER_CLICKS", "10"))
-LAB_GAME = ".jp-Notebook .nekolib-game"
 
 
 def open_in_voila(page, voila, notebook) -> None:
@@ -42,23 +43,7 @@ def test_each_game_is_played_by_clicking_its_picture_in_jupyterlab(
 ):
     meter = FrameMeter(page)  # before the page opens its kernel websocket
     rel = notebook.relative_to(ROOT).as_posix()
-    page.goto(jupyterlab.url(f"/lab/workspaces/click-{notebook.stem}/tree/{rel}?reset"))
-    page.wait_for_selector(".jp-Notebook", state="visible", timeout=120_000)
-    page.wait_for_function(
-        "() => window.jupyterapp && window.jupyterapp.shell.currentWidget &&"
-        " window.jupyterapp.shell.currentWidget.sessionContext &&"
-        " window.jupyterapp.shell.currentWidget.sessionContext.session",
-        timeout=120_000,
-    )
-    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    page.wait_for_function(
-        """(sel) => { const r = document.querySelector(sel);
-                   const prompts = [...document.querySelectorAll('.jp-Notebook .jp-InputPrompt')];
-                   return r && r.querySelector('.nekolib-board-view svg') &&
-                          prompts.length && !prompts.some(p => p.innerText.includes('*')); }""",
-        arg=LAB_GAME,
-        timeout=180_000,
-    )
+    run_all_in_jupyterlab(page, jupyterlab, rel, f"click-{notebook.stem}")
     page.locator(LAB_GAME).first.scroll_into_view_if_needed()
     page.evaluate(QUIET_JS, 500)
     rng = random.Random(f"lab/{notebook.stem}")

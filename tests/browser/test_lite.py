@@ -37,6 +37,7 @@ from pathlib import Path
 import pytest
 from _nekobrowser import (
     CHROMIUM_ARGS,
+    LAB_GAME,
     QUIET_JS,
     ROOT,
     SCREENSHOTS,
@@ -48,7 +49,6 @@ from _nekobrowser import (
 
 BUILD_SECONDS_MAX = 180
 SITE_MB_MAX = 100
-LAB_GAME = ".jp-Notebook .nekolib-game"
 COLD_LOADS = 3
 FIRST_BOARD_S_MAX = float(os.environ.get("NEKOLIB_LITE_FIRST_BOARD_S", "10"))
 """Issue 32: each game notebook draws its first board in under 10 s from navigation, cold,

@@ -22,7 +22,14 @@ from __future__ import annotations
 import random
 
 import pytest
-from _nekobrowser import QUIET_JS, ROOT, SNAPSHOT_JS, click_once, game_notebooks
+from _nekobrowser import (
+    QUIET_JS,
+    ROOT,
+    SNAPSHOT_JS,
+    click_once,
+    game_notebooks,
+    run_all_in_jupyterlab,
+)
 
 TAPS = 6
 MIN_TARGET_PX = 24
@@ -231,20 +238,7 @@ def test_jupyterlab_on_a_tablet_fits_the_static_pictures_too(jupyterlab, touch_p
     picture was cut off) shows every picture within its output, the board tappable."""
     page = touch_page
     rel = "notebooks/neko_in.ipynb"
-    page.goto(jupyterlab.url(f"/lab/workspaces/tablet/tree/{rel}?reset"))
-    page.wait_for_function(
-        "() => window.jupyterapp && window.jupyterapp.shell.currentWidget &&"
-        " window.jupyterapp.shell.currentWidget.sessionContext &&"
-        " window.jupyterapp.shell.currentWidget.sessionContext.session",
-        timeout=120_000,
-    )
-    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    page.wait_for_function(
-        """() => { const prompts = [...document.querySelectorAll('.jp-Notebook .jp-InputPrompt')];
-                   return document.querySelector('.jp-Notebook .nekolib-board-view svg') &&
-                          prompts.length && !prompts.some(p => p.innerText.includes('*')); }""",
-        timeout=180_000,
-    )
+    run_all_in_jupyterlab(page, jupyterlab, rel, "tablet")
     page.evaluate(QUIET_JS, 500)
     pictures = assert_fits_lab(page)
     widest = max(p["natural"] for p in pictures)

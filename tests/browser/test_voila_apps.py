@@ -40,6 +40,7 @@ from _nekobrowser import (
     FrameMeter,
     game_notebooks,
     play_decisions,
+    widget_screenshot,
 )
 
 CLICKS = int(os.environ.get("NEKOLIB_BROWSER_CLICKS", "10"))
@@ -88,15 +89,7 @@ def twin_results(twin: subprocess.Popen, snapshots: list[dict]) -> tuple[dict, l
 def screenshot_game(page, path: Path) -> None:
     """Screenshot the whole game widget: Voila scrolls inside the page, so the viewport is
     made as tall as the widget for the shot (else the off-screen part comes out blank)."""
-    size = page.viewport_size
-    game = page.locator(".nekolib-game").first
-    height = page.evaluate("() => document.querySelector('.nekolib-game').scrollHeight")
-    page.set_viewport_size({"width": size["width"], "height": min(max(height + 80, 600), 6000)})
-    try:
-        game.scroll_into_view_if_needed()
-        game.screenshot(path=str(path), animations="disabled")
-    finally:
-        page.set_viewport_size(size)
+    widget_screenshot(page, page.locator(".nekolib-game").first, ".nekolib-game", path)
 
 
 def code_lines(notebook: Path) -> list[str]:
