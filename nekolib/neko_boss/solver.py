@@ -120,6 +120,7 @@ from nekolib.neko_boss.rules import Move, NekoBossState, Params
 from nekolib.neko_boss.solver_kernel import (
     _ABORTED,
     _UNLIMITED,
+    SCRATCH_ROWS,
     _final_value,
     _next_mover,
     _root_moves,
@@ -351,6 +352,13 @@ class _Worker:
         self.sb = np.zeros((size + 2, max_moves), dtype=np.int64)
         self.stats = np.zeros(4, dtype=np.int64)
         self.abort = np.zeros(1, dtype=np.int64)
+        self.S = np.zeros((SCRATCH_ROWS, 2 * size + 2), dtype=np.int64)
+        self.KS = np.zeros((2, size + 2), dtype=np.uint64)
+
+    def root_moves(self, H, own, me: int, tb: _Tables, tabs: tuple) -> list[int]:
+        """The moves of ``me`` in ``H``/``own``, best first."""
+        n = _root_moves(H, own, me, tb.cfg, tabs, self.mb, self.sb, self.S)
+        return [int(m) for m in self.mb[0, :n]]
 
 
 class _RootSearch:
@@ -387,9 +395,7 @@ class _RootSearch:
         self.limit = _UNLIMITED
         self.done = self.total = 0  # progress: root moves done (in 1000ths), root moves
         w = self.workers[0]
-        self.moves = [
-            int(m) for m in _root_moves(self.H, self.own, self.me, tb.cfg, self.tabs, w.mb, w.sb)
-        ]
+        self.moves = w.root_moves(self.H, self.own, self.me, tb, self.tabs)
 
     @property
     def nodes(self) -> int:
@@ -445,7 +451,7 @@ class _RootSearch:
                     raise SearchStopped(f"the search stopped after {self.nodes:,} positions")
                 return v
             w0 = self.workers[0]
-            moves = [int(m) for m in _root_moves(H, own, nm, tb.cfg, self.tabs, w0.mb, w0.sb)]
+            moves = w0.root_moves(H, own, nm, tb, self.tabs)
         finally:
             H[p], H[q], own[q] = hp, hq, oq
         got = self.race(
@@ -521,6 +527,8 @@ class _RootSearch:
                 w.sb,
                 w.stats,
                 w.abort,
+                w.S,
+                w.KS,
             )
         )
 

@@ -32,23 +32,58 @@ if intrinsic is not None:
 
         return sig, codegen
 
+    @intrinsic
+    def _prefetch(typingctx, arr, i):
+        """Start loading element ``i`` of the 1-D array ``arr`` into the cache (LLVM's
+        ``prefetch``: read, keep in all levels); nothing else happens."""
+        sig = types.void(arr, i)
+
+        def codegen(context, builder, signature, args):
+            from llvmlite import ir
+            from numba.core import cgutils
+
+            ary = context.make_array(signature.args[0])(context, builder, args[0])
+            ptr = builder.gep(ary.data, [args[1]])
+            i32 = ir.IntType(32)
+            fnty = ir.FunctionType(ir.VoidType(), [ptr.type, i32, i32, i32])
+            fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")
+            builder.call(fn, [ptr, i32(0), i32(3), i32(1)])
+            return context.get_dummy_value()
+
+        return sig, codegen
+
 else:  # pragma: no cover
     _popcount = None
+    _prefetch = None
 
 _ENTER, _RETURN, _UPDATE, _NEXT = 0, 1, 2, 3
 _ABORTED = -9
 _UNLIMITED = 1 << 62
+SCRATCH_ROWS = 22
+"""Rows of :func:`_search`'s int64 scratch (each ``2 x board size + 2`` long): 20 per-ply
+stacks (a game on the board lasts at most board size + 1 plies), then ``frm`` and ``onto``."""
 
 
 # --------------------------------------------------------------------------- the kernel
 def _kernel(fn):
-    """``numba.njit(cache=True, nogil=True)`` when numba is there (else left as Python)."""
+    """``numba.njit(cache=True, nogil=True, _nrt=False)`` when numba is there (else left as
+    Python).
+
+    ``_nrt=False``: no reference counting. With it, every compiled call that passes arrays
+    and every array bound to a variable cost an atomic increment and decrement
+    (NRT_incref / NRT_decref) on the array's count, 46% of the search's CPU time (perf, one
+    thread, placement nb29-tuning/1; the two threads also fight over the shared arrays'
+    counts). Without it the kernel may not allocate: every array comes from the caller
+    (the worker's scratch arrays in :mod:`nekolib.neko_boss.solver`)."""
     if numba is None:  # pragma: no cover
         return fn
-    return numba.njit(cache=True, nogil=True)(fn)
+    return numba.njit(cache=True, nogil=True, _nrt=False)(fn)
 
 
-@_kernel
+_inlined = _kernel
+
+
+@_inlined
 def _count_moves(H, own, seat, cfg, reach_ptr, reach_q, mid_ptr, mid_pts, limit):
     """How many legal moves ``seat`` has, counting no further than ``limit``."""
     size, top, jumps = cfg[0], cfg[1], cfg[3]
@@ -73,7 +108,7 @@ def _count_moves(H, own, seat, cfg, reach_ptr, reach_q, mid_ptr, mid_pts, limit)
     return n
 
 
-@_kernel
+@_inlined
 def _has_move(H, own, seat, cfg, reach_ptr, reach_q, mid_ptr, mid_pts):
     """Does ``seat`` keep a stack with a legal move? ("Players can't pass their turn if they
     have regal take.")"""
@@ -90,7 +125,7 @@ def _next_mover(H, own, start, cfg, reach_ptr, reach_q, mid_ptr, mid_pts):
     return -1
 
 
-@_kernel
+@_inlined
 def _masks(H, own, size):
     """(occupied, owned by seat 1) as bit masks of the intersections."""
     occ = 0
@@ -103,19 +138,19 @@ def _masks(H, own, size):
     return occ, o1
 
 
-@_kernel
+@_inlined
 def _seat_bits(occ, o1, seat):
     """The intersections whose stack ``seat`` owns."""
     return o1 if seat == 1 else occ & ~o1
 
 
-@_kernel
+@_inlined
 def _bits(x):
     """How many bits of ``x`` are set."""
     return _popcount(np.int64(x))
 
 
-@_kernel
+@_inlined
 def _has_move_bb(H, occ, o1, seat, cfg, RM):
     """:func:`_has_move` on bit masks (boards where jumps need no pieces): a stack of
     ``seat`` whose reach at its height holds an occupied intersection."""
@@ -130,7 +165,7 @@ def _has_move_bb(H, occ, o1, seat, cfg, RM):
     return False
 
 
-@_kernel
+@_inlined
 def _next_mover_bb(H, own, occ, o1, start, cfg, RM, reach_ptr, reach_q, mid_ptr, mid_pts):
     """:func:`_next_mover`, on bit masks when jumps need no pieces."""
     if cfg[3] != 0:
@@ -149,7 +184,7 @@ def _final_value(H, own, me, cfg):
     return _final_value_bb(H, occ, o1, me, cfg)
 
 
-@_kernel
+@_inlined
 def _final_value_bb(H, occ, o1, me, cfg):
     """+1 / 0 / -1 for ``me`` at the end: "4 or more pieces stack is score. ... more 4 or more
     stacks ... wins. Score is same, then ... highest stack ... then ... more stacks".
@@ -182,7 +217,7 @@ def _final_value_bb(H, occ, o1, me, cfg):
     return v if me == 0 else -v
 
 
-@_kernel
+@_inlined
 def _key_plain(H, occ, o1, mover, cfg, pieces):
     """:func:`_canonical`'s key without symmetries (the identity's), from the bit masks: the
     unary code of intersection ``i`` (``h`` ones) sits above the codes of all later ones,
@@ -202,7 +237,7 @@ def _key_plain(H, occ, o1, mover, cfg, pieces):
     return k0, k1
 
 
-@_kernel
+@_inlined
 def _canonical(H, own, mover, cfg, perms):
     """(key0, key1, g): the smallest key over the board's symmetries and the symmetry giving
     it. key0: heights in unary (``h`` ones then a zero per point, canonical point order);
@@ -229,14 +264,14 @@ def _canonical(H, own, mover, cfg, perms):
     return best0, best1, best_g
 
 
-@_kernel
+@_inlined
 def _masks_after(occ, o1, p, q, me):
     """The bit masks after ``me`` moves the stack on ``p`` onto ``q``: ``p`` empties, ``q`` is
     ``me``'s."""
     return occ & ~(1 << p), (o1 & ~(1 << p) & ~(1 << q)) | (me << q)
 
 
-@_kernel
+@_inlined
 def _slot(k0, k1, mask):
     """Index (into the table's words) of the first entry of the two-entry bucket of a key."""
     x = k0 * np.uint64(0x9E3779B97F4A7C15) ^ (k1 * np.uint64(0xC2B2AE3D27D4EB4F))
@@ -246,7 +281,7 @@ def _slot(k0, k1, mask):
     return (np.int64(x & np.uint64(mask)) & ~np.int64(1)) * 2
 
 
-@_kernel
+@_inlined
 def _probe(k0, k1, T, mask):
     """The 32-bit data of a stored key, or -1. An entry is two words: key0 XOR the second
     word, and key1 in the low 32 bits with the data in the high 32 bits (the XOR makes an
@@ -262,7 +297,7 @@ def _probe(k0, k1, T, mask):
     return np.int64(-1)
 
 
-@_kernel
+@_inlined
 def _store(k0, k1, data, T, mask, stats):
     """Keep ``data`` for a key: the same key is updated in place; otherwise a subtree at least
     as big as slot 0's (work, bits 17..23) takes slot 0 and moves the old entry to slot 1,
@@ -292,7 +327,7 @@ def _store(k0, k1, data, T, mask, stats):
         T[s + 3] = word
 
 
-@_kernel
+@_inlined
 def _work(nodes):
     """Bit length of a subtree size (the replacement scheme's measure), at most 127."""
     n = 0
@@ -302,7 +337,7 @@ def _work(nodes):
     return n
 
 
-@_kernel
+@_inlined
 def _mobility(H, occ, stacks, watched, top, RM, frm, onto, at):
     """Moves of the stacks in ``stacks`` (a bit mask): their total; ``frm[x]`` the moves of
     stack ``x``; ``onto[at + y]`` how many of them land on ``y``, for ``y`` in ``watched``."""
@@ -330,7 +365,7 @@ def _mobility(H, occ, stacks, watched, top, RM, frm, onto, at):
     return total
 
 
-@_kernel
+@_inlined
 def _generate(
     H, own, occ, o1, me, ply, hint, cfg, RM, reach_ptr, reach_q, mid_ptr, mid_pts, mb, sb, frm, onto
 ):
@@ -408,18 +443,44 @@ def _generate(
             score = ((4096 - 2 * after + mine_after) * 2 + cap) * 128 + 127 - h - hq
             if mv == hint:
                 score = np.int64(1) << np.int64(60)
-            k = n  # insertion sort, highest score first
-            while k > 0 and sb[ply, k - 1] < score:
-                mb[ply, k] = mb[ply, k - 1]
-                sb[ply, k] = sb[ply, k - 1]
-                k -= 1
-            mb[ply, k] = mv
-            sb[ply, k] = score
+            mb[ply, n] = mv  # unsorted: see :func:`_pick_first` and :func:`_sort_from`
+            sb[ply, n] = score
             n += 1
     return n
 
 
-@_kernel
+@_inlined
+def _pick_first(mb, sb, ply, n):
+    """Bring the first best-scored move of ``mb[ply, :n]`` to the front, the others keeping
+    their order: the first move of the stable sort, in one pass. (At a node that fails high
+    the first move nearly always cuts, so the other moves need never be sorted.)"""
+    best = 0
+    for i in range(1, n):
+        if sb[ply, i] > sb[ply, best]:
+            best = i
+    mv, sc = mb[ply, best], sb[ply, best]
+    for i in range(best, 0, -1):
+        mb[ply, i] = mb[ply, i - 1]
+        sb[ply, i] = sb[ply, i - 1]
+    mb[ply, 0] = mv
+    sb[ply, 0] = sc
+
+
+@_inlined
+def _sort_from(mb, sb, ply, start, n):
+    """Stable insertion sort of ``mb[ply, start:n]``, highest score first."""
+    for i in range(start + 1, n):
+        mv, sc = mb[ply, i], sb[ply, i]
+        k = i
+        while k > start and sb[ply, k - 1] < sc:
+            mb[ply, k] = mb[ply, k - 1]
+            sb[ply, k] = sb[ply, k - 1]
+            k -= 1
+        mb[ply, k] = mv
+        sb[ply, k] = sc
+
+
+@_inlined
 def _etc(H, own, occ, o1, pieces, me, ply, n, beta, cfg, tabs, T, mask, mb):
     """Enhanced transposition cutoff: a child whose stored bound already gives ``me`` at least
     ``beta`` (or a final child worth that much); its value, or -2."""
@@ -455,42 +516,45 @@ def _etc(H, own, occ, o1, pieces, me, ply, n, beta, cfg, tabs, T, mask, mb):
 
 
 @_kernel
-def _search(H, own, me0, alpha0, beta0, nstacks0, limit, cfg, tabs, T, mask, mb, sb, stats, abort):
+def _search(
+    H, own, me0, alpha0, beta0, nstacks0, limit, cfg, tabs, T, mask, mb, sb, stats, abort, S, KS
+):
     """Fail-soft alpha-beta value for ``me0`` (the seat to move) in (alpha0, beta0), or
     :data:`_ABORTED` once ``stats[0]`` (positions visited) reaches ``limit`` or another
     thread sets ``abort[0]``.
 
     Iterative (an explicit stack per ply; numba cannot cache recursive functions). Only
     finished subtrees are stored, so an aborted search leaves a correct table behind.
-    ``stats``: positions visited, root moves done, root moves, table stores.
+    ``stats``: positions visited, root moves done, root moves, table stores. ``S``
+    (:data:`SCRATCH_ROWS` x (2 x board size + 2) int64) and ``KS`` (2 x (board size + 2)
+    uint64): the per-ply stacks and scratch rows (the kernel allocates nothing).
     """
     reach_ptr, reach_q, mid_ptr, mid_pts, perms, invs, RM = tabs
     etc_min = cfg[5]
-    depth = cfg[0] + 2
-    ME = np.zeros(depth, np.int64)
-    A = np.zeros(depth, np.int64)
-    B = np.zeros(depth, np.int64)
-    A0 = np.zeros(depth, np.int64)
-    B0 = np.zeros(depth, np.int64)
-    BEST = np.zeros(depth, np.int64)
-    BM = np.zeros(depth, np.int64)
-    IX = np.zeros(depth, np.int64)
-    NM = np.zeros(depth, np.int64)
-    G = np.zeros(depth, np.int64)
-    LO = np.zeros(depth, np.int64)
-    HI = np.zeros(depth, np.int64)
-    ND0 = np.zeros(depth, np.int64)
-    NS = np.zeros(depth, np.int64)
-    MV = np.zeros(depth, np.int64)
-    HP = np.zeros(depth, np.int64)
-    HQ = np.zeros(depth, np.int64)
-    OQ = np.zeros(depth, np.int64)
-    K0 = np.zeros(depth, np.uint64)
-    K1 = np.zeros(depth, np.uint64)
-    OCC = np.zeros(depth, np.int64)
-    O1 = np.zeros(depth, np.int64)
-    frm = np.zeros(cfg[0], np.int64)
-    onto = np.zeros(2 * cfg[0], np.int64)
+    ME = S[0]
+    A = S[1]
+    B = S[2]
+    A0 = S[3]
+    B0 = S[4]
+    BEST = S[5]
+    BM = S[6]
+    IX = S[7]
+    NM = S[8]
+    G = S[9]
+    LO = S[10]
+    HI = S[11]
+    ND0 = S[12]
+    NS = S[13]
+    MV = S[14]
+    HP = S[15]
+    HQ = S[16]
+    OQ = S[17]
+    OCC = S[18]
+    O1 = S[19]
+    K0 = KS[0]
+    K1 = KS[1]
+    frm = S[SCRATCH_ROWS - 2]
+    onto = S[SCRATCH_ROWS - 1]
     ply = 0
     occ, o1 = _masks(H, own, cfg[0])
     pieces = 0
@@ -515,39 +579,49 @@ def _search(H, own, me0, alpha0, beta0, nstacks0, limit, cfg, tabs, T, mask, mb,
             else:
                 k0, k1, g = _canonical(H, own, me, cfg, perms)
             K0[ply], K1[ply], G[ply], ND0[ply] = k0, k1, g, stats[0]
-            lo, hi, hint = -1, 1, -1
+            # the table's slot is fetched from memory while the moves are generated (87% of
+            # positions are not in the table; on the others the moves are not needed)
+            _prefetch(T, _slot(k0, k1, mask))
+            n = _generate(
+                H,
+                own,
+                occ,
+                o1,
+                me,
+                ply,
+                -1,
+                cfg,
+                RM,
+                reach_ptr,
+                reach_q,
+                mid_ptr,
+                mid_pts,
+                mb,
+                sb,
+                frm,
+                onto,
+            )
+            lo, hi = -1, 1
             d = _probe(k0, k1, T, mask)
             mode = _NEXT
             if d >= 0:
                 lo, hi = (d & 3) - 1, ((d >> 2) & 3) - 1
-                if (d >> 16) & 1:
-                    hint = perms[g, (d >> 10) & 63] * 64 + perms[g, (d >> 4) & 63]
                 if lo >= beta or lo == hi:
                     v, mode = lo, _RETURN
                 elif hi <= alpha:
                     v, mode = hi, _RETURN
                 else:
                     alpha, beta = max(alpha, lo), min(beta, hi)
+                    if (d >> 16) & 1:  # the stored best move first
+                        hint = perms[g, (d >> 10) & 63] * 64 + perms[g, (d >> 4) & 63]
+                        for i in range(n):
+                            if mb[ply, i] == hint:
+                                sb[ply, i] = np.int64(1) << np.int64(60)
             if mode == _NEXT:
-                n = _generate(
-                    H,
-                    own,
-                    occ,
-                    o1,
-                    me,
-                    ply,
-                    hint,
-                    cfg,
-                    RM,
-                    reach_ptr,
-                    reach_q,
-                    mid_ptr,
-                    mid_pts,
-                    mb,
-                    sb,
-                    frm,
-                    onto,
-                )
+                if NS[ply] >= etc_min:  # the transposition cutoffs look at every move
+                    _sort_from(mb, sb, ply, 0, n)
+                else:
+                    _pick_first(mb, sb, ply, n)
                 NM[ply], IX[ply], BEST[ply], BM[ply] = n, 0, -2, -1
                 A[ply], B[ply], A0[ply], B0[ply], LO[ply], HI[ply] = (
                     alpha,
@@ -583,6 +657,8 @@ def _search(H, own, me0, alpha0, beta0, nstacks0, limit, cfg, tabs, T, mask, mb,
             mode = _NEXT
         if mode == _NEXT:
             if IX[ply] < NM[ply]:
+                if IX[ply] == 1 and NS[ply] < etc_min:  # the first move did not cut
+                    _sort_from(mb, sb, ply, 1, NM[ply])
                 m = mb[ply, IX[ply]]
                 IX[ply] += 1
                 me = ME[ply]
@@ -627,16 +703,18 @@ def _search(H, own, me0, alpha0, beta0, nstacks0, limit, cfg, tabs, T, mask, mb,
 
 
 @_kernel
-def _root_moves(H, own, me, cfg, tabs, mb, sb):
-    """The moves of ``me`` at the root, best first (as :func:`_generate` orders them)."""
+def _root_moves(H, own, me, cfg, tabs, mb, sb, S):
+    """How many moves ``me`` has at the root; they are ``mb[0, :n]``, best first (as
+    :func:`_generate` orders them). ``S``: the scratch rows of :func:`_search`."""
     reach_ptr, reach_q, mid_ptr, mid_pts, _perms, _invs, RM = tabs
-    frm = np.zeros(cfg[0], np.int64)
-    onto = np.zeros(2 * cfg[0], np.int64)
+    frm = S[SCRATCH_ROWS - 2]
+    onto = S[SCRATCH_ROWS - 1]
     occ, o1 = _masks(H, own, cfg[0])
     n = _generate(
         H, own, occ, o1, me, 0, -1, cfg, RM, reach_ptr, reach_q, mid_ptr, mid_pts, mb, sb, frm, onto
     )
-    return mb[0, :n].copy()
+    _sort_from(mb, sb, 0, 0, n)
+    return n
 
 
 @_kernel
