@@ -119,7 +119,7 @@ def one_solve(engine: str, stacks: int, seed: int) -> None:
     )
 
 
-TODAY = "4ec274c"
+TODAY = "d01ff7a"
 """The commit of the solver to compare with: the solver before issue 29 (bit masks, ordering by
 ``my moves - 2 x the opponent's replies``, two threads, 64 MiB table). Earlier: 552b5fb (before
 the bit masks), fe8f2b4 (before issue 24, one thread and a 512 MiB table)."""
