@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 
 from nekolib.neko_boss.boards import grid_board
@@ -60,6 +62,7 @@ def test_solver_panel_solves_small_positions_with_progress():
     w = play(2, board=grid_board(3, 3), seats=["human", "human"], random_setup=True, seed=2)
     assert not w.solve_button.disabled
     w.solve_button.click()
+    w.wait_solve()
     assert "with best play" in w.solve_result.value
     assert w.solve_progress.value == w.solve_progress.max
     w.click(w.action_buttons[0].description)
@@ -139,6 +142,7 @@ def test_solver_panel_shows_progress_while_solving_twenty_stacks():
     seen: list[str] = []
     w.solve_status.observe(lambda change: seen.append(change["new"]), "value")
     w.solve_button.click()
+    w.wait_solve()
     assert any("root moves" in text for text in seen), seen
     assert seen[-1].startswith("done:") and "with best play" in w.solve_result.value
     assert not w.solve_button.disabled
@@ -209,3 +213,54 @@ def test_hint_shows_how_the_solvers_values_are_computed_under_the_sentence():
     assert all(c.probability is None for wk in w.hint_working for c in wk.cases)
     assert working_html(w.hint_working) in w.status.value
     assert "How is this computed?" in w.status.value
+
+
+@pytest.fixture
+def held_solve(monkeypatch):
+    """The panel's search waits at a gate the test opens (after one progress report)."""
+    from nekolib.neko_boss import widget as boss_widget
+
+    gate = threading.Event()
+    gate.reached = threading.Event()
+    real = boss_widget.solve
+
+    def waiting(state, progress=None, **kwargs):
+        progress(0, 1000, 0)
+        gate.reached.set()
+        assert gate.wait(60), "the test never released the search"
+        return real(state, progress=progress, **kwargs)
+
+    monkeypatch.setattr(boss_widget, "solve", waiting)
+    yield gate
+    gate.set()
+
+
+def _twelve_stacks():
+    return play(2, board=grid_board(3, 3), seats=["human", "human"], random_setup=True, seed=2)
+
+
+def test_the_board_stays_playable_while_the_panel_solves_and_a_move_stops_it(held_solve):
+    w = _twelve_stacks()
+    w.solve_button.click()
+    assert held_solve.reached.wait(30) and w.solving and w.solve_button.disabled
+    assert "keep playing" in w.solve_result.value
+    w.click(w.action_buttons[0].description)  # the board answers while the search runs
+    assert w.match.ply == 1 and not w.solving and not w.solve_button.disabled
+    assert w.solve_result.value == ""
+    held_solve.set()
+    w.wait_solve(30)
+    assert not w.solve_thread.is_alive()
+    assert w.solve_result.value == "" and w.solve_status.value == ""  # the old answer never shows
+
+
+def test_the_panels_answer_survives_a_hint_shown_while_it_searched(held_solve):
+    w = _twelve_stacks()
+    w.solve_button.click()
+    assert held_solve.reached.wait(30)
+    w.hint()
+    w.wait_hint()
+    assert w.hint_text.startswith("Hint (solver")
+    held_solve.set()
+    w.wait_solve(30)
+    assert "with best play" in w.solve_result.value and not w.solve_button.disabled
+    assert w.solve_status.value.startswith("done:")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import random
+import threading
 from typing import Any
 
 import ipywidgets as widgets
@@ -19,7 +20,8 @@ from nekolib.neko_boss.analysis import REFERENCE_MAX_STACKS, solve
 from nekolib.neko_boss.boards import DEFAULT_BOARD, Board
 from nekolib.neko_boss.picture import COLOURS, NAMES
 from nekolib.neko_boss.rules import NekoBossState, Params, new_game, random_layout
-from nekolib.widgets import GameWidget
+from nekolib.widgets import GameWidget, base
+from nekolib.working import HintCancelled
 
 __all__ = ["COLOURS", "NAMES", "NekoBossWidget", "play"]
 
@@ -33,7 +35,8 @@ class NekoBossWidget(GameWidget):
     board, within ``BACKGROUND_HINT_NODE_LIMIT`` positions a thread) from a background
     search whose progress shows under the board. The solver
     panel solves any 2-player phase-2 position of up to ``solver_max_stacks`` stacks (24: the
-    full default board, with the fast solver; 18 without numba), showing its progress.
+    full default board, with the fast solver; 18 without numba), showing its progress, in a
+    background thread: the board stays playable, and a move, Undo or New game stops it.
     """
 
     title = "Neko Boss"
@@ -83,10 +86,16 @@ class NekoBossWidget(GameWidget):
         return min(self.solver_max_stacks, REFERENCE_MAX_STACKS)
 
     def on_refresh(self) -> None:
+        """Keep the panel's answer (or its search) while the position stays; a new position
+        clears it and stops a search of the old one."""
         state = self.state
         stacks = sum(1 for s in state.stacks if s)
         ok = state.num_players == 2 and state.phase == "movement" and stacks <= self.solver_limit()
-        self.solve_button.disabled = not ok
+        self.solve_button.disabled = not ok or self.solving
+        if state == getattr(self, "_panel_for", None):
+            return
+        self._panel_for = state
+        self._solve_token = getattr(self, "_solve_token", 0) + 1  # a running search stops
         self.solve_progress.value = 0
         self.solve_status.value = ""
         self.solve_result.value = (
@@ -95,28 +104,71 @@ class NekoBossWidget(GameWidget):
             else f"<i>solver: 2 players, phase 2, at most {self.solver_limit()} stacks</i>"
         )
 
+    @property
+    def solving(self) -> bool:
+        """Is the panel searching the position on the board? (A search of an older position
+        stops at its next progress report.)"""
+        return getattr(self, "_searching", None) == getattr(self, "_solve_token", 0)
+
     def solve_now(self) -> None:
         """Exact value of the current position; the progress bar follows the root moves (the
         fast solver first asks "can the side to move win?", then, if not, "draw?") and the
-        label the positions searched, updated while the solver runs."""
-        state = self.state
+        label the positions searched, updated while the solver runs in a background thread
+        (:data:`nekolib.widgets.base.BACKGROUND_HINTS`; in the browser site it runs at
+        once). The answer is shown only if the position is still the one asked about."""
+        state, token = self.state, self._solve_token
+        self._searching = token
         self.solve_button.disabled = True
+        self.solve_result.value = "<i>searching; you can keep playing</i>"
 
+        def progress(done: int, total: int, nodes: int) -> None:
+            if self._solve_token != token:
+                raise HintCancelled("the position changed: the panel's search was stopped")
+            self.show_progress(done, total, nodes)
+
+        if not base.BACKGROUND_HINTS:
+            self._solve(state, token, progress)
+            return
+        self.solve_thread = threading.Thread(
+            target=self._solve, args=(state, token, progress), name="nekolib-solve", daemon=True
+        )
+        self.solve_thread.start()
+
+    def wait_solve(self, timeout: float | None = None) -> None:
+        """Wait for the panel's search (tests, scripts)."""
+        thread = getattr(self, "solve_thread", None)
+        if thread is not None:
+            thread.join(timeout)
+
+    def _solve(self, state: NekoBossState, token: int, progress: Any) -> None:
+        """Solve ``state`` and show the answer if the widget is still there."""
         try:
-            result = solve(state, progress=self.show_progress)
-        finally:
+            result = solve(state, progress=progress)
+        except HintCancelled:
+            return
+        except Exception as err:  # shown, not lost in a thread
+            with self._lock:
+                if self._solve_token == token:
+                    self._searching = None
+                    self.solve_result.value = f"<i>the search stopped: {html.escape(str(err))}</i>"
+                    self.solve_button.disabled = False
+            return
+        with self._lock:
+            if self._solve_token != token:
+                return
+            self._searching = None
+            self.solve_progress.value = self.solve_progress.max  # a win found early cuts
+            self.solve_status.value = f"done: {result.nodes:,} positions"
+            winner = {1: self.player_names[0], -1: self.player_names[1]}.get(result.value)
+            verdict = (
+                f"{html.escape(winner)} wins with best play" if winner else "a draw with best play"
+            )
+            move = state.action_to_string(result.best_move) if result.best_move else "-"
+            self.solve_result.value = (
+                f"<b>{verdict}</b>; a best move: {html.escape(move)} "
+                f"({result.nodes} positions, {result.seconds:.2f} s)"
+            )
             self.solve_button.disabled = False
-        self.solve_progress.value = self.solve_progress.max  # a win found early cuts the rest
-        self.solve_status.value = f"done: {result.nodes:,} positions"
-        winner = {1: self.player_names[0], -1: self.player_names[1]}.get(result.value)
-        verdict = (
-            f"{html.escape(winner)} wins with best play" if winner else "a draw with best play"
-        )
-        move = state.action_to_string(result.best_move) if result.best_move else "-"
-        self.solve_result.value = (
-            f"<b>{verdict}</b>; a best move: {html.escape(move)} "
-            f"({result.nodes} positions, {result.seconds:.2f} s)"
-        )
 
 
 HINT_MAX_STACKS = 24
@@ -126,15 +178,16 @@ the book, others take seconds, with progress shown); 18 without numba."""
 
 HINT_NODE_LIMIT = 20_000_000
 """Positions a search thread may visit for a hint or a solver-seat move before the widget
-gives up and plays greedy, saying so: the wait stays bounded (about 9 s on this 2-core
-machine) while the median stored placement (about 9 M positions) is still solved."""
+gives up and plays greedy, saying so: the wait stays bounded (about 5 s on this 2-core
+machine, at 4 M positions a second a thread) while the median fresh placement (about 9.4 M
+positions in all, ``docs/neko_boss_solver.md``) is still solved."""
 
 
 BACKGROUND_HINT_NODE_LIMIT = 250_000_000
 """Positions a search thread may visit for a hint searched in the background (the first look
-stays on the board meanwhile, and the board stays playable): the hardest of 40 fresh
-placements needed 181 M positions in all (84 s); a hint past this limit is greedy's and says
-so. A solver seat's move (the board waits for it) keeps :data:`HINT_NODE_LIMIT`."""
+stays on the board meanwhile, and the board stays playable): the hardest of 200 fresh
+placements (``nb29-final``) needed 144 M positions in all (18 s), the hardest of 40 others
+181 M; a hint past this limit is greedy's and says so. A solver seat's move (the board waits for it) keeps :data:`HINT_NODE_LIMIT`."""
 
 
 def widget_agents() -> dict[str, Any]:
