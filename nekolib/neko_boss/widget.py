@@ -91,11 +91,12 @@ class NekoBossWidget(GameWidget):
         state = self.state
         stacks = sum(1 for s in state.stacks if s)
         ok = state.num_players == 2 and state.phase == "movement" and stacks <= self.solver_limit()
-        self.solve_button.disabled = not ok or self.solving
         if state == getattr(self, "_panel_for", None):
+            self.solve_button.disabled = not ok or self.solving
             return
         self._panel_for = state
         self._solve_token = getattr(self, "_solve_token", 0) + 1  # a running search stops
+        self.solve_button.disabled = not ok
         self.solve_progress.value = 0
         self.solve_status.value = ""
         self.solve_result.value = (
