@@ -109,19 +109,20 @@ put 46% of the CPU time in two instructions: the atomic ``lock incq`` / ``lock d
 numba's reference counting (NRT_incref / NRT_decref), paid for every array passed to a
 compiled call or bound to a variable, on every position; with two threads both cores also
 fight over the shared arrays' counts. Inlining the helpers in numba's IR (tried first) saved
-5% of the CPU time and left 32% in the counts. The kernel is now built with ``_nrt=False`` (no reference counts; it
-allocates nothing, the worker passes its scratch arrays). The next 31% was one load: the
-transposition-table probe missing the cache; the slot is now prefetched as soon as the key
-is known and the moves are generated while it arrives (on the 13% of positions the table
-settles, those moves are wasted). Moves are no longer insertion-sorted as they are made:
-the first best is picked in one pass, and the rest sorted only if it did not cut (the same
-order as the stable sort). All three visit the same positions in the same order. One thread,
-nb29-tuning seeds 0, 1, 3, 4, 6 (38.0 M positions), CPU time: 16.1 s before, 15.7 s with the
-lazy sort, 12.1 s also without reference counts, **9.4 s** also with the prefetch (2.4 ->
-4.0 M positions a second). Measured and dropped: enhanced transposition cutoffs with the
-children's slots prefetched in a batch (the same positions, CPU within 1%), and at 14, 16,
-20 or 22 stacks instead of 18 (14: 4% fewer positions, 11% more CPU; the others 3-7% more
-CPU); ``OPENBLAS_NUM_THREADS=1`` (numpy's idle BLAS threads; no change).
+5% of the CPU time and left 32% in the counts. The kernel is now built with ``_nrt=False``
+(no reference counts; it allocates nothing, the worker passes its scratch arrays). The next
+31% was one load: the transposition-table probe missing the cache; the slot is now
+prefetched as soon as the key is known and the moves are generated while it arrives (on the
+13% of positions the table settles, those moves are wasted). Moves are no longer
+insertion-sorted as they are made: the first best is picked in one pass, and the rest sorted
+only if it did not cut (the same order as the stable sort). All three visit the same
+positions in the same order. One thread, nb29-tuning seeds 0, 1, 3, 4, 6 (38.0 M positions),
+CPU time: 16.1 s before, 15.7 s with the lazy sort, 12.1 s also without reference counts,
+**9.4 s** also with the prefetch (2.4 -> 4.0 M positions a second). Measured and dropped:
+enhanced transposition cutoffs with the children's slots prefetched in a batch (the same
+positions, CPU within 1%), and at 14, 16, 20 or 22 stacks instead of 18 (14: 4% fewer
+positions, 11% more CPU; the others 3-7% more CPU); ``OPENBLAS_NUM_THREADS=1`` (numpy's idle
+BLAS threads; no change).
 
 Held out again (``--placements 200 --prefix nb29-final --today 0,10,...,190``, 200 new
 placements never run before, idle machine, load average 0.6 at the start and 1.8 at the

@@ -49,6 +49,7 @@ class NekoBossWidget(GameWidget):
         self.solve_progress = widgets.IntProgress(value=0, min=0, max=1, description="search")
         self.solve_status = widgets.Label()
         self.solve_result = widgets.HTML()
+        self.solve_result.add_class("nekolib-solve-result")
         self.solve_button.on_click(lambda _b: self.solve_now())
         return widgets.VBox(
             [
@@ -167,7 +168,7 @@ class NekoBossWidget(GameWidget):
             move = state.action_to_string(result.best_move) if result.best_move else "-"
             self.solve_result.value = (
                 f"<b>{verdict}</b>; a best move: {html.escape(move)} "
-                f"({result.nodes} positions, {result.seconds:.2f} s)"
+                f"({result.nodes:,} positions, {result.seconds:.2f} s)"
             )
             self.solve_button.disabled = False
 
@@ -188,7 +189,8 @@ BACKGROUND_HINT_NODE_LIMIT = 250_000_000
 """Positions a search thread may visit for a hint searched in the background (the first look
 stays on the board meanwhile, and the board stays playable): the hardest of 200 fresh
 placements (``nb29-final``) needed 144 M positions in all (18 s), the hardest of 40 others
-181 M; a hint past this limit is greedy's and says so. A solver seat's move (the board waits for it) keeps :data:`HINT_NODE_LIMIT`."""
+181 M; a hint past this limit is greedy's and says so. A solver seat's move (the board
+waits for it) keeps :data:`HINT_NODE_LIMIT`."""
 
 
 def widget_agents() -> dict[str, Any]:
