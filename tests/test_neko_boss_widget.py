@@ -173,6 +173,7 @@ def test_hint_on_a_stored_full_board_is_exact_at_once_from_the_book_with_progres
     assert f"with best play {verdict} (book of solved placements" in w.status.value
     assert "alternative" in w.status.value
     assert any(text.startswith("thinking:") for text in seen), seen  # the alternative's search
+    assert w.solve_status.value == ""  # the search has ended: its "thinking" does not stay
 
 
 def test_hint_past_its_node_limit_plays_greedy_and_says_the_solver_did_not_settle(monkeypatch):

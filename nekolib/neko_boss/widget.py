@@ -94,6 +94,9 @@ class NekoBossWidget(GameWidget):
         ok = state.num_players == 2 and state.phase == "movement" and stacks <= self.solver_limit()
         if state == getattr(self, "_panel_for", None):
             self.solve_button.disabled = not ok or self.solving
+            if not self.solving and self.solve_status.value.startswith("thinking"):
+                self.solve_progress.value = 0  # a hint's search reported here; it has ended
+                self.solve_status.value = ""
             return
         self._panel_for = state
         self._solve_token = getattr(self, "_solve_token", 0) + 1  # a running search stops

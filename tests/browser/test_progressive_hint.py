@@ -9,7 +9,8 @@ then, when the background search ends, the exact hint (win/draw/loss with best p
 playable: a second game's Hint is followed by a move at once, and that game never shows the
 first position's hint. "Solve this position" also answers in the background, and a move
 clears it. Screenshots: ``figures/screenshots/hint-neko_boss-first-look.png``,
-``hint-neko_boss-exact.png`` and ``hint-neko_boss-solve-panel.png``. The seconds it took are printed (no timed assert).
+``hint-neko_boss-exact.png`` and ``hint-neko_boss-solve-panel.png``. The seconds it took
+are printed (no timed assert).
 """
 
 from __future__ import annotations
