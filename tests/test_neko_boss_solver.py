@@ -314,3 +314,18 @@ def test_moves_picked_lazily_come_in_the_order_of_the_stable_sort():
         expected = sorted(range(n), key=lambda i: -scores[i])
         assert first == expected[0]
         assert list(mb[1, :n]) == expected
+
+
+@pytest.mark.slow
+def test_stored_placements_re_solve_to_their_stored_values_and_moves():
+    """Every 20th stored placement of ``data/perfect_play.json`` (full 24-stack boards),
+    solved again by today's kernel: the stored value and the stored best move (the first
+    move in move order that reaches the value: the order, not the threads, decides it)."""
+    from nekolib.neko_boss.solved import perfect_play
+
+    rows = {r["seed"]: r for r in perfect_play()["random"]}
+    for seed in range(0, 200, 20):
+        state = random_layout(Params(), random.Random(f"perfect-play/{seed}"))
+        got = solver.solve_fast(state)
+        assert got.value == rows[seed]["value"], seed
+        assert state.action_to_string(got.best_move) == rows[seed]["best_move"], seed
