@@ -121,6 +121,12 @@ def test_report_command(capsys, tmp_path):
     assert (tmp_path / "b.png").stat().st_size > 10_000
     assert main(["lab", "report", "chess"]) == 2
     assert "unknown game 'chess'" in capsys.readouterr().err
+    missing = tmp_path / "no-such-folder"
+    assert main(["lab", "report", "neko_in", "--results", str(missing)]) == 2
+    err = capsys.readouterr().err
+    assert f"no results folder {missing}" in err and "lab run --out" in err
+    assert main(["lab", "report", "neko_in", "--results", str(tmp_path)]) == 0  # empty: says so
+    assert "No results of neko_in" in capsys.readouterr().out
 
 
 # -- the Manekinecollection mover edge is a finding of the rules, not a seat bug -------

@@ -125,6 +125,11 @@ def _report(game: str, results: Path | None, figure: Path | None) -> int:
     if game not in games():
         raise NekoError(f"unknown game {game!r}; the games are {', '.join(games())}")
     folder = results if results is not None else RESULTS_DIR
+    if not Path(folder).is_dir():
+        raise NekoError(
+            f"no results folder {folder}; give --results the folder `lab run --out` wrote to "
+            f"(default {RESULTS_DIR})"
+        )
     print(report_text(game, folder))
     if figure is not None:
         report_figure(game, folder).savefig(figure, dpi=110)
