@@ -11,7 +11,7 @@ import pytest
 from nekolib.__main__ import main
 from nekolib.core import CHANCE, play_out
 from nekolib.lab import RESULTS_DIR, read_rows
-from nekolib.lab.report import findings, game_runs, report_figure, report_text
+from nekolib.lab.report import design, findings, game_runs, report_figure, report_text
 from nekolib.manekinecollection import agents as mn_agents
 from nekolib.manekinecollection.rules import DrawCard, Params, TakeZabuton, initial_state
 
@@ -204,3 +204,38 @@ def test_an_incomplete_run_is_read_and_said_to_be(tmp_path):
     text = report_text("neko_boss", tmp_path)
     assert "`half` (**incomplete**: 3 of 6 games, greedy in every seat)" in text
     assert "- `half`, 2 players (not established)" in text
+
+
+# -- runs of one design check each other ---------------------------------------------------
+
+
+def test_a_finding_a_larger_run_of_the_same_design_does_not_establish_is_flagged():
+    """manekinecollection_movers saw seat 0's draw rate differ by who starts (7 draws, all
+    with seat 0 starting); its replica, the same experiment with another seed and 1 200
+    games, does not (4 and 2 draws). The one-line answer says so; the findings both runs
+    establish are not flagged, and a smaller run missing a finding is listed, not flagged."""
+    runs = {r.name: r for r in game_runs("manekinecollection")}
+    movers, replica = runs["manekinecollection_movers"], runs["manekinecollection_movers_replica"]
+    assert design(movers) == design(replica) != design(runs["manekinecollection_seats"])
+    draws = [
+        [
+            sum(1 for r in run.rows if r["point"]["first_player"] == f and len(r["winners"]) == 2)
+            for f in (0, 1)
+        ]
+        for run in (movers, replica)
+    ]
+    assert draws == [[7, 0], [4, 2]]
+    text = report_text("manekinecollection")
+    short = next(x for x in text.splitlines() if x.startswith("- `manekinecollection_movers`: "))
+    assert (
+        "seat 0 draw rate differs (first_player) (**not established** by the larger "
+        "`manekinecollection_movers_replica`)"
+    ) in short
+    assert short.count("not established") == 1  # the mover edge holds in both
+    assert "1 of them not by a run of the same design at least as large" in text
+    line = next(x for x in text.splitlines() if "seat 0 draw rate" in x and "_replica`, " in x)
+    assert "(not established)" in line
+    assert "Same design: `manekinecollection_movers` (900 games) establishes it too" in line
+    neko_in = report_text("neko_in")  # 5 000 games establish what 2 700 did not: no flag
+    assert "not established**" not in neko_in
+    assert "`neko_in_first_seat` (2700 games) does not establish it" in neko_in

@@ -23,6 +23,7 @@ tables as categories (named sweep values), nothing joined by lines.
 from __future__ import annotations
 
 import functools
+import json
 import math
 import textwrap
 from collections.abc import Sequence
@@ -95,12 +96,35 @@ class Finding:
     """The finding in a few words, for the one-line answer (``seat 0 +3.5 points``)."""
     points: list[dict[str, Any]] = field(default_factory=list)
     """Seats of the table for the chart: seat, share, low, high, fair, flagged."""
+    measures: str = ""
+    """What is tested (``seats``, ``mover`` or a sweep's quantity): with the question and the
+    table, what makes the same finding in a replication."""
+    replications: list[tuple[str, bool, int]] = field(default_factory=list)
+    """(run, established there, games) of the same finding in runs of the same design."""
+    run_games: int = 0
+    """Games behind this finding (its table's, else its run's): is a replication larger?"""
+
+    @property
+    def unreproduced(self) -> list[tuple[str, int]]:
+        """(run, games) of the replications at least as large that did not establish this
+        established finding (a smaller run missing it is what its lower power predicts; it
+        is listed with the finding, not flagged)."""
+        return [
+            (run, n)
+            for run, ok, n in self.replications
+            if self.established and not ok and n >= self.run_games
+        ]
 
     def text(self) -> str:
         mark = "**established**" if self.established else "not established"
+        again = "; ".join(
+            f"`{run}` ({n} games) {'establishes it too' if ok else 'does not establish it'}"
+            for run, ok, n in self.replications
+        )
         return (
             f"- `{self.run}`, {self.table} ({mark}): {self.finding}. Test: {self.test}. "
             f"Power: {self.power}. Does not show: {self.not_shown}."
+            + (f" Same design: {again}." if again else "")
         )
 
 
@@ -122,14 +146,34 @@ def game_runs(game: str, results: str | Path = RESULTS_DIR) -> list[Run]:
 
 
 def findings(runs: Sequence[Run]) -> list[Finding]:
-    """The seat findings of every seat run and the variant findings of every sweep."""
+    """The seat findings of every seat run and the variant findings of every sweep; each
+    with the same finding of its replications (:func:`design`)."""
     out: list[Finding] = []
     for run in runs:
         if run.kind == "seats":
             out += _seat_findings(run, "seat and player count")
         elif run.kind == "variants":
             out += _variant_findings(run)
+    designs = {run.name: design(run) for run in runs}
+    sizes = {run.name: len(run.rows) for run in runs}
+    for f in out:
+        same = (f.question, f.table, f.measures)
+        f.run_games = f.games or sizes[f.run]
+        f.replications = [
+            (g.run, g.established, g.games or sizes[g.run])
+            for g in out
+            if g.run != f.run
+            and designs[g.run] == designs[f.run]
+            and (g.question, g.table, g.measures) == same
+        ]
     return out
+
+
+def design(run: Run) -> str:
+    """What a run asks: its experiment without its name, seed and number of games. Two runs
+    of one design are replications of each other (a finding of one should hold in both)."""
+    exp = {k: v for k, v in run.experiment.items() if k not in ("name", "seed", "games")}
+    return json.dumps(exp, sort_keys=True)
 
 
 def _seat_findings(run: Run, question: str) -> list[Finding]:
@@ -157,6 +201,7 @@ def _seat_findings(run: Run, question: str) -> list[Finding]:
                 ),
                 not_shown=_seat_limits(run, t, established),
                 short=f"{_table_name(run, t)}: {_seat_short(t, far)}",
+                measures="seats",
                 games=t["games"],
                 points=[
                     {k: s[k] for k in ("seat", "share", "low", "high", "fair")}
@@ -280,6 +325,7 @@ def _variant_findings(run: Run) -> list[Finding]:
                     + ("" if established else "; that the values are the same")
                 ),
                 short=f"{t['quantity']} differs ({key})",
+                measures=t["quantity"],
             )
         )
     out += _seat_findings(run, "rule variant") if len(run.agents) == 1 else []
@@ -329,6 +375,7 @@ def _mover_findings(run: Run) -> list[Finding]:
             power=f"{won + lost} decisive games detect a {100 * edge:.1f}-point edge",
             not_shown=f"only {run.who}; why moving second pays (no rule was varied but who starts)",
             short=f"the first mover {100 * (won / (won + lost) - 0.5):+.1f} points of decisive",
+            measures="mover",
         )
     ]
 
@@ -368,9 +415,13 @@ def report_text(game: str, results: str | Path = RESULTS_DIR) -> str:
             parts.append("No committed run asks this.")
             continue
         yes = [f for f in mine if f.established]
-        by_run = {f.run: [g.short for g in yes if g.run == f.run] for f in yes}
+        by_run = {f.run: [_short(g) for g in yes if g.run == f.run] for f in yes}
+        shaky = sum(1 for f in yes if f.unreproduced)
+        not_again = (
+            f"; {shaky} of them not by a run of the same design at least as large" if shaky else ""
+        )
         parts.append(
-            f"**In short** ({len(yes)} of {len(mine)} findings established):"
+            f"**In short** ({len(yes)} of {len(mine)} findings established{not_again}):"
             + (
                 "\n\n" + "\n".join(f"- `{r}`: {'; '.join(x)}" for r, x in by_run.items())
                 if yes
@@ -387,6 +438,19 @@ def report_text(game: str, results: str | Path = RESULTS_DIR) -> str:
             + " (`python -m nekolib lab summary results/<name>.jsonl`)."
         )
     return "\n\n".join(parts) + "\n"
+
+
+def _short(finding: Finding) -> str:
+    """The one-line answer's words for a finding, saying which run of the same design, at
+    least as large, did not establish it."""
+    failed = ", ".join(
+        f"the {_size(n, finding.run_games)} `{run}`" for run, n in finding.unreproduced
+    )
+    return finding.short + (f" (**not established** by {failed})" if failed else "")
+
+
+def _size(games: int, than: int) -> str:
+    return "larger" if games > than else "same-size"
 
 
 def report_figure(game: str, results: str | Path = RESULTS_DIR) -> Figure:
