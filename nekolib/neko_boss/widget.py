@@ -121,17 +121,19 @@ class NekoBossWidget(GameWidget):
         label the positions searched, updated while the solver runs in a background thread
         (:data:`nekolib.widgets.base.BACKGROUND_HINTS`; in the browser site it runs at
         once). The answer is shown only if the position is still the one asked about."""
-        state, token = self.state, self._solve_token
+        state, token = self.state, getattr(self, "_solve_token", 0)
         self._searching = token
         self.solve_button.disabled = True
-        self.solve_result.value = "<i>searching; you can keep playing</i>"
+        background = base.BACKGROUND_HINTS
+        keep = "; you can keep playing" if background else ""  # the browser site waits
+        self.solve_result.value = f"<i>searching{keep}</i>"
 
         def progress(done: int, total: int, nodes: int) -> None:
-            if self._solve_token != token:
+            if getattr(self, "_solve_token", 0) != token:
                 raise HintCancelled("the position changed: the panel's search was stopped")
             self.show_progress(done, total, nodes)
 
-        if not base.BACKGROUND_HINTS:
+        if not background:
             self._solve(state, token, progress)
             return
         self.solve_thread = threading.Thread(
