@@ -80,10 +80,7 @@ def _kernel(fn):
     return numba.njit(cache=True, nogil=True, _nrt=False)(fn)
 
 
-_inlined = _kernel
-
-
-@_inlined
+@_kernel
 def _count_moves(H, own, seat, cfg, reach_ptr, reach_q, mid_ptr, mid_pts, limit):
     """How many legal moves ``seat`` has, counting no further than ``limit``."""
     size, top, jumps = cfg[0], cfg[1], cfg[3]
@@ -108,7 +105,7 @@ def _count_moves(H, own, seat, cfg, reach_ptr, reach_q, mid_ptr, mid_pts, limit)
     return n
 
 
-@_inlined
+@_kernel
 def _has_move(H, own, seat, cfg, reach_ptr, reach_q, mid_ptr, mid_pts):
     """Does ``seat`` keep a stack with a legal move? ("Players can't pass their turn if they
     have regal take.")"""
@@ -125,7 +122,7 @@ def _next_mover(H, own, start, cfg, reach_ptr, reach_q, mid_ptr, mid_pts):
     return -1
 
 
-@_inlined
+@_kernel
 def _masks(H, own, size):
     """(occupied, owned by seat 1) as bit masks of the intersections."""
     occ = 0
@@ -138,19 +135,19 @@ def _masks(H, own, size):
     return occ, o1
 
 
-@_inlined
+@_kernel
 def _seat_bits(occ, o1, seat):
     """The intersections whose stack ``seat`` owns."""
     return o1 if seat == 1 else occ & ~o1
 
 
-@_inlined
+@_kernel
 def _bits(x):
     """How many bits of ``x`` are set."""
     return _popcount(np.int64(x))
 
 
-@_inlined
+@_kernel
 def _has_move_bb(H, occ, o1, seat, cfg, RM):
     """:func:`_has_move` on bit masks (boards where jumps need no pieces): a stack of
     ``seat`` whose reach at its height holds an occupied intersection."""
@@ -165,7 +162,7 @@ def _has_move_bb(H, occ, o1, seat, cfg, RM):
     return False
 
 
-@_inlined
+@_kernel
 def _next_mover_bb(H, own, occ, o1, start, cfg, RM, reach_ptr, reach_q, mid_ptr, mid_pts):
     """:func:`_next_mover`, on bit masks when jumps need no pieces."""
     if cfg[3] != 0:
@@ -184,7 +181,7 @@ def _final_value(H, own, me, cfg):
     return _final_value_bb(H, occ, o1, me, cfg)
 
 
-@_inlined
+@_kernel
 def _final_value_bb(H, occ, o1, me, cfg):
     """+1 / 0 / -1 for ``me`` at the end: "4 or more pieces stack is score. ... more 4 or more
     stacks ... wins. Score is same, then ... highest stack ... then ... more stacks".
@@ -217,7 +214,7 @@ def _final_value_bb(H, occ, o1, me, cfg):
     return v if me == 0 else -v
 
 
-@_inlined
+@_kernel
 def _key_plain(H, occ, o1, mover, cfg, pieces):
     """:func:`_canonical`'s key without symmetries (the identity's), from the bit masks: the
     unary code of intersection ``i`` (``h`` ones) sits above the codes of all later ones,
@@ -237,7 +234,7 @@ def _key_plain(H, occ, o1, mover, cfg, pieces):
     return k0, k1
 
 
-@_inlined
+@_kernel
 def _canonical(H, own, mover, cfg, perms):
     """(key0, key1, g): the smallest key over the board's symmetries and the symmetry giving
     it. key0: heights in unary (``h`` ones then a zero per point, canonical point order);
@@ -264,14 +261,14 @@ def _canonical(H, own, mover, cfg, perms):
     return best0, best1, best_g
 
 
-@_inlined
+@_kernel
 def _masks_after(occ, o1, p, q, me):
     """The bit masks after ``me`` moves the stack on ``p`` onto ``q``: ``p`` empties, ``q`` is
     ``me``'s."""
     return occ & ~(1 << p), (o1 & ~(1 << p) & ~(1 << q)) | (me << q)
 
 
-@_inlined
+@_kernel
 def _slot(k0, k1, mask):
     """Index (into the table's words) of the first entry of the two-entry bucket of a key."""
     x = k0 * np.uint64(0x9E3779B97F4A7C15) ^ (k1 * np.uint64(0xC2B2AE3D27D4EB4F))
@@ -281,7 +278,7 @@ def _slot(k0, k1, mask):
     return (np.int64(x & np.uint64(mask)) & ~np.int64(1)) * 2
 
 
-@_inlined
+@_kernel
 def _probe(k0, k1, T, mask):
     """The 32-bit data of a stored key, or -1. An entry is two words: key0 XOR the second
     word, and key1 in the low 32 bits with the data in the high 32 bits (the XOR makes an
@@ -297,7 +294,7 @@ def _probe(k0, k1, T, mask):
     return np.int64(-1)
 
 
-@_inlined
+@_kernel
 def _store(k0, k1, data, T, mask, stats):
     """Keep ``data`` for a key: the same key is updated in place; otherwise a subtree at least
     as big as slot 0's (work, bits 17..23) takes slot 0 and moves the old entry to slot 1,
@@ -327,7 +324,7 @@ def _store(k0, k1, data, T, mask, stats):
         T[s + 3] = word
 
 
-@_inlined
+@_kernel
 def _work(nodes):
     """Bit length of a subtree size (the replacement scheme's measure), at most 127."""
     n = 0
@@ -337,7 +334,7 @@ def _work(nodes):
     return n
 
 
-@_inlined
+@_kernel
 def _mobility(H, occ, stacks, watched, top, RM, frm, onto, at):
     """Moves of the stacks in ``stacks`` (a bit mask): their total; ``frm[x]`` the moves of
     stack ``x``; ``onto[at + y]`` how many of them land on ``y``, for ``y`` in ``watched``."""
@@ -365,7 +362,7 @@ def _mobility(H, occ, stacks, watched, top, RM, frm, onto, at):
     return total
 
 
-@_inlined
+@_kernel
 def _generate(
     H, own, occ, o1, me, ply, hint, cfg, RM, reach_ptr, reach_q, mid_ptr, mid_pts, mb, sb, frm, onto
 ):
@@ -449,7 +446,7 @@ def _generate(
     return n
 
 
-@_inlined
+@_kernel
 def _pick_first(mb, sb, ply, n):
     """Bring the first best-scored move of ``mb[ply, :n]`` to the front, the others keeping
     their order: the first move of the stable sort, in one pass. (At a node that fails high
@@ -466,7 +463,7 @@ def _pick_first(mb, sb, ply, n):
     sb[ply, 0] = sc
 
 
-@_inlined
+@_kernel
 def _sort_from(mb, sb, ply, start, n):
     """Stable insertion sort of ``mb[ply, start:n]``, highest score first."""
     for i in range(start + 1, n):
@@ -480,7 +477,7 @@ def _sort_from(mb, sb, ply, start, n):
         sb[ply, k] = sc
 
 
-@_inlined
+@_kernel
 def _etc(H, own, occ, o1, pieces, me, ply, n, beta, cfg, tabs, T, mask, mb):
     """Enhanced transposition cutoff: a child whose stored bound already gives ``me`` at least
     ``beta`` (or a final child worth that much); its value, or -2."""
