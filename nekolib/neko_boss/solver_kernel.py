@@ -364,12 +364,14 @@ def _mobility(H, occ, stacks, watched, top, RM, frm, onto, at):
 
 @_kernel
 def _generate(
-    H, own, occ, o1, me, ply, hint, cfg, RM, reach_ptr, reach_q, mid_ptr, mid_pts, mb, sb, frm, onto
+    H, own, occ, o1, me, ply, cfg, RM, reach_ptr, reach_q, mid_ptr, mid_pts, mb, sb, frm, onto
 ):
-    """Fill ``mb[ply]`` with the moves (src * 64 + dst) of ``me``, best first; return how many.
+    """Fill ``mb[ply]`` with the moves (src * 64 + dst) of ``me`` and ``sb[ply]`` with their
+    scores, unsorted (:func:`_pick_first` / :func:`_sort_from` order them; the search puts
+    the table's move first); return how many.
 
-    Order: the table's move; then the largest ``my moves - 2 x the opponent's replies`` after
-    the move; then covering an opponent stack; then the smaller resulting stack. Both
+    Score, highest first: the largest ``my moves - 2 x the opponent's replies`` after the
+    move; then covering an opponent stack; then the smaller resulting stack. Both
     mobilities are counted incrementally: a move removes the opponent's moves onto the vacated
     source and, if it covers an opponent stack, that stack's moves; it removes my moves from
     and onto the source and, if it covers my own stack, that stack's moves, and adds the moves
@@ -438,9 +440,7 @@ def _generate(
                 own[q] = oq
             mv = p * 64 + q
             score = ((4096 - 2 * after + mine_after) * 2 + cap) * 128 + 127 - h - hq
-            if mv == hint:
-                score = np.int64(1) << np.int64(60)
-            mb[ply, n] = mv  # unsorted: see :func:`_pick_first` and :func:`_sort_from`
+            mb[ply, n] = mv
             sb[ply, n] = score
             n += 1
     return n
@@ -586,7 +586,6 @@ def _search(
                 o1,
                 me,
                 ply,
-                -1,
                 cfg,
                 RM,
                 reach_ptr,
@@ -708,7 +707,7 @@ def _root_moves(H, own, me, cfg, tabs, mb, sb, S):
     onto = S[SCRATCH_ROWS - 1]
     occ, o1 = _masks(H, own, cfg[0])
     n = _generate(
-        H, own, occ, o1, me, 0, -1, cfg, RM, reach_ptr, reach_q, mid_ptr, mid_pts, mb, sb, frm, onto
+        H, own, occ, o1, me, 0, cfg, RM, reach_ptr, reach_q, mid_ptr, mid_pts, mb, sb, frm, onto
     )
     _sort_from(mb, sb, 0, 0, n)
     return n
