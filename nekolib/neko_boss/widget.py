@@ -50,6 +50,10 @@ class NekoBossWidget(GameWidget):
         self.solve_status = widgets.Label()
         self.solve_result = widgets.HTML()
         self.solve_result.add_class("nekolib-solve-result")
+        self._panel_for: NekoBossState | None = None  # the position the panel speaks of
+        self._solve_token = 0  # bumped when that position changes: its search stops
+        self._searching: int | None = None  # the token of the search running, if any
+        self.solve_thread: threading.Thread | None = None
         self.solve_button.on_click(lambda _b: self.solve_now())
         return widgets.VBox(
             [
@@ -92,14 +96,14 @@ class NekoBossWidget(GameWidget):
         state = self.state
         stacks = sum(1 for s in state.stacks if s)
         ok = state.num_players == 2 and state.phase == "movement" and stacks <= self.solver_limit()
-        if state == getattr(self, "_panel_for", None):
+        if state == self._panel_for:
             self.solve_button.disabled = not ok or self.solving
             if not self.solving and self.solve_status.value.startswith("thinking"):
                 self.solve_progress.value = 0  # a hint's search reported here; it has ended
                 self.solve_status.value = ""
             return
         self._panel_for = state
-        self._solve_token = getattr(self, "_solve_token", 0) + 1  # a running search stops
+        self._solve_token += 1  # a running search stops
         self.solve_button.disabled = not ok
         self.solve_progress.value = 0
         self.solve_status.value = ""
@@ -113,7 +117,7 @@ class NekoBossWidget(GameWidget):
     def solving(self) -> bool:
         """Is the panel searching the position on the board? (A search of an older position
         stops at its next progress report.)"""
-        return getattr(self, "_searching", None) == getattr(self, "_solve_token", 0)
+        return self._searching == self._solve_token
 
     def solve_now(self) -> None:
         """Exact value of the current position; the progress bar follows the root moves (the
@@ -121,7 +125,7 @@ class NekoBossWidget(GameWidget):
         label the positions searched, updated while the solver runs in a background thread
         (:data:`nekolib.widgets.base.BACKGROUND_HINTS`; in the browser site it runs at
         once). The answer is shown only if the position is still the one asked about."""
-        state, token = self.state, getattr(self, "_solve_token", 0)
+        state, token = self.state, self._solve_token
         self._searching = token
         self.solve_button.disabled = True
         background = base.BACKGROUND_HINTS
@@ -129,7 +133,7 @@ class NekoBossWidget(GameWidget):
         self.solve_result.value = f"<i>searching{keep}</i>"
 
         def progress(done: int, total: int, nodes: int) -> None:
-            if getattr(self, "_solve_token", 0) != token:
+            if self._solve_token != token:
                 raise HintCancelled("the position changed: the panel's search was stopped")
             self.show_progress(done, total, nodes)
 
@@ -143,9 +147,8 @@ class NekoBossWidget(GameWidget):
 
     def wait_solve(self, timeout: float | None = None) -> None:
         """Wait for the panel's search (tests, scripts)."""
-        thread = getattr(self, "solve_thread", None)
-        if thread is not None:
-            thread.join(timeout)
+        if self.solve_thread is not None:
+            self.solve_thread.join(timeout)
 
     def _solve(self, state: NekoBossState, token: int, progress: Any) -> None:
         """Solve ``state`` and show the answer if the widget is still there."""
