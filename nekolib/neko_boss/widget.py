@@ -137,13 +137,7 @@ class NekoBossWidget(GameWidget):
                 raise HintCancelled("the position changed: the panel's search was stopped")
             self.show_progress(done, total, nodes)
 
-        if not background:
-            self._solve(state, token, progress)
-            return
-        self.solve_thread = threading.Thread(
-            target=self._solve, args=(state, token, progress), name="nekolib-solve", daemon=True
-        )
-        self.solve_thread.start()
+        self.solve_thread = base.in_background("nekolib-solve", self._solve, state, token, progress)
 
     def wait_solve(self, timeout: float | None = None) -> None:
         """Wait for the panel's search (tests, scripts)."""

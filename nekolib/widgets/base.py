@@ -71,6 +71,17 @@ _CSS = """
 """
 
 
+def in_background(name: str, work: Callable[..., None], *args: Any) -> threading.Thread | None:
+    """``work(*args)`` in a daemon thread ``name``, started, where threads run
+    (:data:`BACKGROUND_HINTS`); else ``work(*args)`` at once and ``None``."""
+    if not BACKGROUND_HINTS:
+        work(*args)
+        return None
+    thread = threading.Thread(target=work, args=args, name=name, daemon=True)
+    thread.start()
+    return thread
+
+
 def widget_seed(seed: Any) -> int:
     """``seed`` as the seed of a widget's game: an int, as its Seed box holds, else
     :class:`~nekolib.core.InvalidSetup` saying so.
@@ -435,13 +446,7 @@ class GameWidget(widgets.VBox):
         if hasattr(searcher, "on_update"):  # a better answer before the final one
             searcher.on_update = lambda *got: self._update_hint(searcher, state, token, *got)
         args = (searcher, state, token, rng)
-        if not BACKGROUND_HINTS:
-            self._exact_hint(*args)
-            return
-        self.hint_thread = threading.Thread(
-            target=self._exact_hint, args=args, name="nekolib-hint", daemon=True
-        )
-        self.hint_thread.start()
+        self.hint_thread = in_background("nekolib-hint", self._exact_hint, *args)
 
     def wait_hint(self, timeout: float | None = None) -> None:
         """Wait for the exact hint being searched in the background (tests, scripts)."""
