@@ -25,6 +25,7 @@ from pathlib import Path
 import nbformat
 import pytest
 import sympy
+from _sandbox import need_sandbox
 
 from nekolib.__main__ import main
 from nekolib.classroom import exercises_for, read_answer
@@ -164,6 +165,7 @@ def test_teacher_notebook_runs_and_every_check_says_right(classroom: Path) -> No
 
 
 def test_blank_graded_notebook_runs_and_says_not_answered(classroom: Path) -> None:
+    need_sandbox()
     from nbclient import NotebookClient
 
     key = read_key(classroom / "class" / "teacher" / "answer_key.csv")
@@ -190,6 +192,7 @@ def _natural(value: Fraction) -> str:
 def test_grade_command_scores_right_wrong_cheating_copied_and_flags_duplicate_hand_ins(
     classroom: Path, capsys
 ) -> None:
+    need_sandbox()
     key = _key(classroom)
     count = len(exercises_for(GAME))
     right = {}
@@ -269,8 +272,7 @@ def test_grade_command_scores_right_wrong_cheating_copied_and_flags_duplicate_ha
     assert by[("s-cheat", "total")]["points"] == "0"
     dup = by[("s-dup", "error")]
     assert dup["note"] == (
-        f"2 neko_in notebooks in s-dup's folder ({GAME}-blank.ipynb, {GAME}-final.ipynb):"
-        " keep one"
+        f"2 neko_in notebooks in s-dup's folder ({GAME}-blank.ipynb, {GAME}-final.ipynb): keep one"
     )
     assert ("s-dup", "total") not in by and dup["points"] == "0"
     # stray is no student of the key; without the key it is a notebook of no class
@@ -288,6 +290,7 @@ def test_right_wrong_checks_are_counted_and_the_grader_shows_the_counts(
     """A student checks a wrong answer, loops over the check three times, then does
     Restart & Run All: the saved check says "Check 5", the grader reports 5 (read from
     the notebook as handed in; its own run counts nothing)."""
+    need_sandbox()
     from nbclient import NotebookClient
 
     student = "s-rw"

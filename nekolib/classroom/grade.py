@@ -98,6 +98,8 @@ class GradedNotebook:
     game: str
     scores: list[Score]
     seconds: float = 0.0
+    note: str = ""
+    """About the run as a whole (cells interrupted), for the student's total row."""
 
 
 class _Other:
@@ -320,7 +322,11 @@ def grade_notebook(
         )
         for s, e in zip(scores, entries, strict=True)
     ]
-    return GradedNotebook(hand_in.path, student, game, scores, outcome.seconds)
+    note = ""
+    if outcome.interrupted:
+        cells = ", ".join(map(str, outcome.interrupted))
+        note = f"{game}: cell {cells} ran over {limits.cell_seconds} s and was interrupted"
+    return GradedNotebook(hand_in.path, student, game, scores, outcome.seconds, note)
 
 
 def _problem_row(student: str, game: str, note: str) -> Score:
@@ -382,7 +388,8 @@ def grade_all(
         rows.extend(scores)
         points, max_points = sum(s.points for s in scores), sum(s.max_points for s in scores)
         counted = str(sum(checks)) if checks else ""
-        rows.append(Score(student, "", "total", "", points, max_points, "", counted))
+        note = "; ".join(g.note for g in mine if g.note)
+        rows.append(Score(student, "", "total", "", points, max_points, note, counted))
     return rows + problems
 
 

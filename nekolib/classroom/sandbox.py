@@ -95,6 +95,8 @@ class Outcome:
     problem: str = ""
     """Empty when the answers were read; else one clause for the grades file."""
     seconds: float = 0.0
+    interrupted: tuple[int, ...] = ()
+    """Cells (numbered from 1) that ran over the cell limit and were interrupted."""
 
 
 DEFAULT_LIMITS = Limits()
@@ -244,6 +246,22 @@ def _tree(root: int) -> list[int]:
     return found
 
 
+def _proportional(pids: list[int]) -> int:
+    """Proportional resident bytes (pages shared by N processes count 1/N in each): what a
+    forked tree really holds, which the plain sum of resident sizes counts many times."""
+    total = 0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/smaps_rollup", "rb") as handle:
+                for line in handle:
+                    if line.startswith(b"Pss:"):
+                        total += int(line.split()[1]) * 1024
+                        break
+        except (OSError, ValueError, IndexError):
+            continue
+    return total
+
+
 def _resident(pids: list[int]) -> tuple[int, int]:
     """Resident bytes and task (thread) count of the given processes."""
     total = tasks = 0
@@ -292,10 +310,10 @@ def _watch(process: subprocess.Popen, reader: _Reader, limits: Limits) -> str:
         stopped = ""
         if time.monotonic() > deadline:
             stopped = f"ran longer than {limits.wall_seconds:g} s"
-        elif memory > limits.memory_bytes:
-            stopped = f"used more than {limits.memory_bytes / 1e9:g} GB of memory"
         elif tasks >= limits.processes - 2:
             stopped = f"started more than {limits.processes - 2} processes and threads"
+        elif memory > limits.memory_bytes and _proportional(pids) > limits.memory_bytes:
+            stopped = f"used more than {limits.memory_bytes / 1e9:g} GB of memory"
         elif reader.count > limits.output_bytes:
             stopped = f"printed more than {limits.output_bytes // _MB} MB"
         if stopped:
@@ -323,7 +341,10 @@ def _outcome(found: dict[str, Any] | None, stopped: str, seconds: float) -> Outc
     if found is None:
         return Outcome(None, "the notebook could not be run (the grader read no result)", seconds)
     if isinstance(found.get("answers"), dict):
-        return Outcome(found["answers"], "", seconds)
+        cells = found.get("interrupted")
+        cells = cells if isinstance(cells, list) else []
+        interrupted = tuple(c for c in cells[:20] if isinstance(c, int) and not isinstance(c, bool))
+        return Outcome(found["answers"], "", seconds, interrupted)
     if isinstance(found.get("stopped"), str):
         return Outcome(None, f"stopped: {found['stopped'][:200]}", seconds)
     return Outcome(None, str(found.get("error", "the notebook could not be run"))[:200], seconds)

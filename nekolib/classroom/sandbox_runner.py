@@ -54,7 +54,14 @@ def _client(nb: Any, timeout: int, max_output: int) -> Any:
                 return None
             return super().output(outs, msg, display_id, cell_index)
 
-    return CappedClient(
+    interrupted: list[int] = []
+
+    def note_timeout(cell: Any, cell_index: int, execute_reply: Any) -> None:
+        content = (execute_reply or {}).get("content") or {}
+        if content.get("ename") == "Timeout":
+            interrupted.append(cell_index + 1)
+
+    client = CappedClient(
         nb,
         timeout=timeout,
         kernel_name="python3",
@@ -62,7 +69,10 @@ def _client(nb: Any, timeout: int, max_output: int) -> Any:
         interrupt_on_timeout=True,
         error_on_timeout={"ename": "Timeout", "evalue": f"cell ran over {timeout} s"},
         resources={"metadata": {"path": os.getcwd()}},
+        on_cell_executed=note_timeout,
     )
+    client.interrupted = interrupted
+    return client
 
 
 def _answers(nb: Any) -> dict[str, Any] | None:
@@ -97,7 +107,7 @@ def run(path: str, names: list[str], timeout: int, max_output: int) -> dict[str,
     found = _answers(nb)
     if found is None:
         return {"error": "the grader could not read the answers (was print or json patched?)"}
-    return {"answers": found}
+    return {"answers": found, "interrupted": client.interrupted}
 
 
 def main(argv: list[str]) -> int:
