@@ -120,22 +120,30 @@ def decode_answer(encoded: Any) -> Any:
             return Fraction(int(encoded["p"]), int(encoded["q"]))
         except (KeyError, TypeError, ValueError, ZeroDivisionError):
             return _other("rational")
-    if kind == "str":
-        return str(encoded.get("value", ""))
+    if kind == "str":  # the collector cuts at 10 000; a longer one was forged
+        return _bounded(encoded.get("value", ""))
     if kind == "float" or (kind == "sympy" and encoded.get("float")):
         try:
             return float(encoded.get("text", "nan"))
         except (TypeError, ValueError):
             return float("nan")
     if kind == "sympy":  # not rational: read as text ("sqrt(2)" is then unreadable)
-        return str(encoded.get("text", ""))
+        return _bounded(encoded.get("text", ""))
     if kind == "list":
-        return [decode_answer(item) for item in encoded.get("items", [])]
+        items = encoded.get("items", [])
+        if not isinstance(items, list) or len(items) > 1000:
+            return _other("list")
+        return [decode_answer(item) if isinstance(item, dict) else _other("?") for item in items]
     return _other(str(encoded.get("name", "unknown")))
 
 
+def _bounded(value: Any) -> Any:
+    """A string the collector could have sent (10 000 characters at most), else unreadable."""
+    return value if isinstance(value, str) and len(value) <= 10_000 else _other("long text")
+
+
 def _other(name: str) -> _Other:
-    clean = re.sub(r"\W", "_", name) or "unknown"
+    clean = re.sub(r"\W", "_", name[:50]) or "unknown"
     return type(clean, (_Other,), {})()
 
 
