@@ -23,6 +23,7 @@ import sympy
 
 from nekolib.core import HIDDEN
 from nekolib.manekinecollection import arguments as check
+from nekolib.manekinecollection import state_arguments
 from nekolib.manekinecollection.rules import (
     HAND_CLASSES,
     ROW_SIZE,
@@ -733,7 +734,7 @@ def duel_odds_brute(
 
 def unseen_cards(state: MNState, player: int) -> list[Card]:
     """The cards ``player`` has not seen (deck + other hands [+ discard]), sorted."""
-    player = check.state_and_seat(state, player, "unseen_cards")
+    player = state_arguments.state_and_seat(state, player, "unseen_cards")
     unseen = Counter(full_deck(state.params))
     unseen.subtract(state.visible_cards(player))
     return sorted(unseen.elements())
@@ -741,7 +742,7 @@ def unseen_cards(state: MNState, player: int) -> list[Card]:
 
 def unseen_pool(state: MNState, player: int) -> dict[str, int]:
     """Colour counts of :func:`unseen_cards`."""
-    player = check.state_and_seat(state, player, "unseen_pool")
+    player = state_arguments.state_and_seat(state, player, "unseen_pool")
     return colour_pool(unseen_cards(state, player))
 
 
@@ -754,7 +755,7 @@ def draw_source(state: MNState, player: int) -> DrawSource:
     the odds (and in ``agents.determinize``) the view is the information set: after a
     reshuffle, the new deck is again taken as a uniform part of the unseen cards.
     """
-    player = check.state_and_seat(state, player, "draw_source")
+    player = state_arguments.state_and_seat(state, player, "draw_source")
     discard = tuple(sorted(state.discard)) if state.params.discard_visible else None
     return DrawSource(tuple(unseen_cards(state, player)), len(state.deck), discard)
 
@@ -764,7 +765,7 @@ def state_reach_odds(state: MNState, player: int, kotatsu: int) -> ReachOdds | N
 
     My draws come from :func:`draw_source`: the deck, then the face-up discard pile.
     """
-    player, kotatsu = check.seat_and_kotatsu(state, player, kotatsu, "state_reach_odds")
+    player, kotatsu = state_arguments.seat_and_kotatsu(state, player, kotatsu, "state_reach_odds")
     pieces = [p.colour for p in state.pieces_at(kotatsu)]
     hand = state.hands[player]
     row = state.kotatsu[kotatsu].rows[player]
@@ -779,7 +780,7 @@ def state_duels(state: MNState, player: int, kotatsu: int) -> dict[int, Duel]:
     Each opponent's missing cards are taken as uniform over the cards ``player``
     has not seen (their hand is among them), on top of their face-up row.
     """
-    player, kotatsu = check.seat_and_kotatsu(state, player, kotatsu, "state_duels")
+    player, kotatsu = state_arguments.seat_and_kotatsu(state, player, kotatsu, "state_duels")
     board = state.kotatsu[kotatsu]
     mine = board.rows[player]
     pieces = [p.colour for p in state.pieces_at(kotatsu)]
@@ -914,7 +915,7 @@ def unseen_values(state: MNState, player: int) -> dict[str, list[int]]:
     colour's values that ``player`` has not seen face up (their own collection, a tile
     shown to them as a showdown's chooser). The same model as ``agents.determinize``.
     """
-    player = check.state_and_seat(state, player, "unseen_values")
+    player = state_arguments.state_and_seat(state, player, "unseen_values")
     view = state.view(player)
     left = {c: Counter(state.params.zabuton_values) for c in state.params.colours}
     shown = [z for board in view["kotatsu"] for z in board["slots"] if z is not None]
