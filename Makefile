@@ -22,7 +22,7 @@ LITE_STAMP := $(LITE_VENV)/.installed
 LITE_PORT  ?= 8000
 
 .PHONY: help install test test-slow test-fast lint lab figures notebooks bench app test-browser classroom clean \
-	lite lite-venv lite-serve
+	lite lite-venv lite-serve lint-imports
 
 help:
 	@echo "make test          create $(VENV), install everything, run pytest + nbval (not the slow suites)"
@@ -34,6 +34,7 @@ help:
 	@echo "make test-browser  real-Chromium tests against Voila/JupyterLab/JupyterLite on loopback"
 	@echo "make lite          build the JupyterLite site (every game in the browser) into lite/_output"
 	@echo "make lite-serve    serve lite/_output on http://127.0.0.1:$(LITE_PORT)/ (builds it if missing)"
+	@echo "make lint-imports  check the import layers (core and kit, games, board, classroom/lab/CLI)"
 	@echo "make bench         run the benchmarks in bench/"
 	@echo "make classroom     graded student notebooks, teacher folder, nbgrader course for ROSTER=x.csv"
 
@@ -65,6 +66,10 @@ test-fast: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check nekolib tests bench tools
 	$(BIN)/ruff format --check nekolib tests bench tools
+
+# The house's floors and the games' independence (pyproject's [tool.importlinter]); ~1 s.
+lint-imports: $(STAMP)
+	$(BIN)/lint-imports --no-cache
 
 # Trusting the notebooks lets Lab render their saved widget state before any cell runs.
 lab: $(STAMP)

@@ -17,7 +17,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from nekolib.classroom.exercise import Exercise
+from nekolib.exercise import Exercise
 from nekolib.manekinecollection import analysis
 from nekolib.manekinecollection.rules import (
     COLOURS,
