@@ -225,14 +225,14 @@ def _value_names(run: Run) -> dict[str, str]:
     """``key=value`` labels of the sweep's points -> the names the charts use."""
     import itertools
 
-    from nekolib.lab.stats import _point_label
+    from nekolib.lab.stats import point_label
 
     exp = run.experiment
     keys = list(exp["sweep"])
     out = {}
     for values in itertools.product(*exp["sweep"].values()):
         point = dict(zip(keys, values, strict=True))
-        label = _point_label(point)
+        label = point_label(point)
         out[label] = ", ".join(value_name(exp["game"], k, v) for k, v in point.items())
     return out
 

@@ -114,7 +114,7 @@ def draw_distribution(pool: Mapping[str, int], draw: int) -> list[tuple[dict[str
     return out
 
 
-def _class_counts_dp(
+def class_counts_dp(
     fixed: Mapping[str, int],
     bag: Mapping[str, int],
     bag_draws: int,
@@ -165,7 +165,7 @@ def class_counts_exact(
 ) -> dict[str, int]:
     """Number of 3-card sets from ``pool`` (default: the full deck) per hand class.
 
-    Computed over colour counts (see :func:`_class_counts_dp`): "the two cat
+    Computed over colour counts (see :func:`class_counts_dp`): "the two cat
     pieces on the kotatsu board plus the player's three played cat cards".
     """
     params = check.params_of(params, "class_counts_exact")
@@ -173,7 +173,7 @@ def class_counts_exact(
     if pool is None:
         pool = dict.fromkeys(params.colours, params.cards_per_colour)
     pool = check.pool_of(pool, "class_counts_exact")
-    return _class_counts_dp(Counter(piece_colours), {}, 0, pool, 5 - len(piece_colours))
+    return class_counts_dp(Counter(piece_colours), {}, 0, pool, 5 - len(piece_colours))
 
 
 def class_counts_sympy(
@@ -237,7 +237,7 @@ def class_counts_over_bag(params: Params | None = None) -> dict[str, int]:
     params = check.params_of(params, "class_counts_over_bag")
     bag = dict.fromkeys(params.colours, params.pieces_per_colour)
     deck = dict.fromkeys(params.colours, params.cards_per_colour)
-    return _class_counts_dp({}, bag, 2, deck, 3)
+    return class_counts_dp({}, bag, 2, deck, 3)
 
 
 def class_counts_over_bag_brute(params: Params | None = None) -> dict[str, int]:
@@ -400,7 +400,7 @@ Pool = Mapping[str, int] | DrawSource
 """Where drawn cards come from: colour counts of one uniform pool, or a :class:`DrawSource`."""
 
 
-def _drawn_colours(pool: Pool, draws: int) -> list[tuple[dict[str, int], int]]:
+def drawn_colours(pool: Pool, draws: int) -> list[tuple[dict[str, int], int]]:
     """:func:`draw_distribution` of ``draws`` cards from ``pool``, source by source.
 
     Weights are numbers of card sets (one source's sets times the other's).
@@ -442,7 +442,7 @@ def _option(
     missing = 3 - len(fixed)
     dist: Counter[int] = Counter()
     total = 0
-    for drawn, ways in _drawn_colours(pool, draws):
+    for drawn, ways in drawn_colours(pool, draws):
         extra = [c.colour for c in kept] + [c for c, k in drawn.items() for _ in range(k)]
         dist[_best_class(pieces, fixed, extra, missing)] += ways
         total += ways
@@ -795,7 +795,7 @@ def state_duels(state: MNState, player: int, kotatsu: int) -> dict[int, Duel]:
 
 
 # --------------------------------------------------------------------------- zabuton expectations
-def _gain(collected: Sequence[ZabutonNeko], new: ZabutonNeko, params: Params) -> int:
+def collection_gain(collected: Sequence[ZabutonNeko], new: ZabutonNeko, params: Params) -> int:
     """Change of the final score (:func:`rules.score_collection`) when ``new`` is added."""
     before = score_collection(collected, params).total
     return score_collection((*collected, new), params).total - before
@@ -820,7 +820,7 @@ def expected_score_gain(
     collected = check.zabuton_list(collected, "expected_score_gain", "collected", params)
     piece = check.piece_of(piece, "expected_score_gain", "piece", params)
     values = check.int_list(values, "expected_score_gain", "values (possible tile values)")
-    gains = [_gain(collected, ZabutonNeko(piece, v), params) for v in values]
+    gains = [collection_gain(collected, ZabutonNeko(piece, v), params) for v in values]
     return Fraction(sum(gains), len(gains))
 
 
@@ -842,19 +842,19 @@ def choice_value(
     """
     params = check.params_of(params, "choice_value")
     collected = check.zabuton_list(collected, "choice_value", "collected", params)
-    pairs = _tile_pairs("choice_value", pieces, stacks, params)
+    pairs = tile_pairs("choice_value", pieces, stacks, params)
     a, b = pieces
     total = sum(
         max(
-            _gain(collected, ZabutonNeko(a, x), params),
-            _gain(collected, ZabutonNeko(b, y), params),
+            collection_gain(collected, ZabutonNeko(a, x), params),
+            collection_gain(collected, ZabutonNeko(b, y), params),
         )
         for x, y in pairs
     )
     return Fraction(total, len(pairs))
 
 
-def _tile_pairs(
+def tile_pairs(
     fn: str, pieces: Sequence[Piece], stacks: Mapping[str, Sequence[int]], params: Params
 ) -> list[tuple[int, int]]:
     """Equally likely value pairs of the two face-down tiles under ``pieces`` (checked:
@@ -897,7 +897,7 @@ def both_gain(
     """
     params = check.params_of(params, "both_gain")
     collected = check.zabuton_list(collected, "both_gain", "collected", params)
-    pairs = _tile_pairs("both_gain", pieces, stacks, params)
+    pairs = tile_pairs("both_gain", pieces, stacks, params)
     a, b = pieces
     before = score_collection(collected, params).total
     total = sum(
