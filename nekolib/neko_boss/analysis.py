@@ -212,7 +212,7 @@ class ReachReport:
     max_height: list[int]
     """Per intersection: the tallest stack that can ever stand there."""
     tall_owners: list[frozenset[int]]
-    """Per intersection: seats that can control a stack of ``score_height``+ there."""
+    """Per intersection: seats that can control a stack of ``score_height`` or taller there."""
     by_stacks: dict[int, int] = field(default_factory=dict)
     """Number of reachable positions by number of stacks on the board."""
     seconds: float = 0.0
@@ -612,7 +612,8 @@ def maxn_plain(state: GameState) -> tuple[Fraction, ...]:
 
 # --------------------------------------------------------------------------- heat-maps
 def tall_points(state: NekoBossState) -> frozenset[int]:
-    """Intersections where some line of play from ``state`` builds a ``score_height``+ stack.
+    """Intersections where some line of play from ``state`` builds a stack at least
+    ``score_height`` tall.
 
     The same set as ``reachable(state).tall_points`` (checked in the tests), found with
     less book-keeping: a stack only grows on the point a move lands on, so only that
@@ -664,7 +665,7 @@ def tall_frequency(
     progress: Callable[[int], None] | None = None,
 ) -> list[Fraction]:
     """Per intersection: the share of ``samples`` seeded random placements (phase 2 start)
-    from which *some* line of play builds a ``score_height``+ stack there.
+    from which *some* line of play builds a ``score_height`` or taller stack there.
 
     Exact over the sample (each placement is explored exhaustively with :func:`tall_points`);
     the placements are ``random_layout(params, Random(f"{seed}/{i}"))``. With
