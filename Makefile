@@ -115,8 +115,10 @@ $(AXE_JS): tests/browser/package.json tests/browser/package-lock.json
 	cd tests/browser && npm ci --no-audit --no-fund
 	touch $(AXE_JS)
 
-test-browser: $(BROWSER_STAMP) $(LITE_STAMP) $(AXE_JS)
+# The docs site's test opens its "Play in your browser" link in the Lite site built here.
+test-browser: $(BROWSER_STAMP) $(LITE_STAMP) $(DOCS_STAMP) $(AXE_JS)
 	sh tests/browser/install_chromium.sh
+	@test -f lite/_output/index.html || $(MAKE) lite
 	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 NEKOLIB_BROWSER_REQUIRED=1 \
 	  $(BIN)/python -m pytest -p no:cacheprovider tests/browser
 
