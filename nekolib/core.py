@@ -35,6 +35,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal, Protocol, TypeVar, Union
 
+from nekolib.svg import SVG
+
 __all__ = [
     "CHANCE",
     "HIDDEN",
@@ -589,12 +591,10 @@ class GameState(ABC):
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
         """The spectator's picture as an ``<img>`` with alt text and as ``image/svg+xml``
-        (see :class:`nekolib.picture.SVG`); ``None`` (plain text) without a picture module."""
+        (see :class:`nekolib.svg.SVG`); ``None`` (plain text) without a picture module."""
         module = _picture_module(self)
         if module is None:
             return None
-        from nekolib.picture import SVG
-
         picture = module.svg(self.view(None))
         return (picture if isinstance(picture, SVG) else SVG(str(picture)))._repr_mimebundle_()
 

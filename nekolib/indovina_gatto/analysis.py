@@ -171,7 +171,7 @@ def prior_deal_count(pool_size: int, hands: Sequence[int]) -> int:
     return total
 
 
-def _trait_classes(k: Knowledge) -> tuple[list[list[str]], dict[int, tuple]]:
+def trait_classes(k: Knowledge) -> tuple[list[list[str]], dict[int, tuple]]:
     """Group the pool into traits no observation distinguishes; per opponent the constraints.
 
     For opponent ``p`` a trait is *forbidden* (on a cat ``p`` did not mask, or excluded
@@ -210,7 +210,7 @@ def _trait_classes(k: Knowledge) -> tuple[list[list[str]], dict[int, tuple]]:
     return classes, per_player
 
 
-def _candidates(
+def candidates(
     sizes: Sequence[int], allowed: Sequence[int], hits: Sequence[frozenset[int]], k: int
 ) -> list[tuple[int, ...]]:
     """Count vectors (traits taken from each class) of a hidden hand of ``k`` cards."""
@@ -226,7 +226,7 @@ def _candidates(
     return out
 
 
-def _ways(sizes: Sequence[int], used: Sequence[int], x: Sequence[int]) -> int:
+def class_ways(sizes: Sequence[int], used: Sequence[int], x: Sequence[int]) -> int:
     """Ways to pick the traits of count vector ``x`` from what ``used`` left in each class."""
     w = 1
     for c, xc in enumerate(x):
@@ -244,13 +244,13 @@ def posterior(view: View) -> Posterior:
     ``sum F_i(u) * ways(u, x) * B_{i+1}(u + x)``.
     """
     k = knowledge(view)
-    classes, rules = _trait_classes(k)
+    classes, rules = trait_classes(k)
     sizes = [len(c) for c in classes]
     order = sorted(
         k.opponents,
-        key=lambda p: len(_candidates(sizes, *rules[p], k.hidden[p])),
+        key=lambda p: len(candidates(sizes, *rules[p], k.hidden[p])),
     )
-    cands = [_candidates(sizes, *rules[p], k.hidden[p]) for p in order]
+    cands = [candidates(sizes, *rules[p], k.hidden[p]) for p in order]
     prior = prior_deal_count(len(k.pool), [k.hidden[p] for p in order])
 
     zero = (0,) * len(sizes)
@@ -259,7 +259,7 @@ def posterior(view: View) -> Posterior:
         nxt: dict[tuple[int, ...], int] = {}
         for used, f in forward[-1].items():
             for x in xs:
-                w = _ways(sizes, used, x)
+                w = class_ways(sizes, used, x)
                 if w:
                     key = tuple(u + v for u, v in zip(used, x, strict=True))
                     nxt[key] = nxt.get(key, 0) + f * w
@@ -270,7 +270,7 @@ def posterior(view: View) -> Posterior:
         for used in forward[i]:
             total = 0
             for x in cands[i]:
-                w = _ways(sizes, used, x)
+                w = class_ways(sizes, used, x)
                 if w:
                     total += w * backward[i + 1][tuple(u + v for u, v in zip(used, x, strict=True))]
             backward[i][used] = total
@@ -281,7 +281,7 @@ def posterior(view: View) -> Posterior:
         expected = [0] * len(sizes)
         for used, f in forward[i].items():
             for x in cands[i]:
-                w = _ways(sizes, used, x)
+                w = class_ways(sizes, used, x)
                 if not w:
                     continue
                 weight = f * w * backward[i + 1][tuple(u + v for u, v in zip(used, x, strict=True))]

@@ -170,7 +170,7 @@ def list_text(only: list[str] | None = None) -> str:
     """Every game (or ``only`` these): player counts, agents with their default settings,
     and every rule parameter with its type and default (what ``[params]``/``[sweep]`` take)."""
     from nekolib import games
-    from nekolib.lab.experiment import _params_class, agent_registry, parse_experiment
+    from nekolib.lab.experiment import agent_registry, params_class, parse_experiment
     from nekolib.lab.experiment import agent_settings as settings
 
     known = games()
@@ -190,7 +190,7 @@ def list_text(only: list[str] | None = None) -> str:
             shown = {k: v for k, v in settings(probe, name).items() if k not in ("agent", "name")}
             parts.append(f"  {name}: " + ", ".join(f"{k}={v}" for k, v in shown.items()))
         parts.append("rule parameters ([params] / [sweep]):")
-        for f in dataclasses.fields(_params_class(key)):
+        for f in dataclasses.fields(params_class(key)):
             if f.name == "num_players":
                 continue
             default = f.default if f.default is not dataclasses.MISSING else (

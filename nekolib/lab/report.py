@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from nekolib.lab.inference import binom_test
+from nekolib.lab.names import value_name
 from nekolib.lab.stats import labelled, seat_shares, seat_tests, sweep_tests, wilson
 from nekolib.lab.store import RESULTS_DIR, read_rows
 
@@ -224,15 +225,14 @@ def _value_names(run: Run) -> dict[str, str]:
     """``key=value`` labels of the sweep's points -> the names the charts use."""
     import itertools
 
-    from nekolib.lab.charts import value_name
-    from nekolib.lab.stats import _point_label
+    from nekolib.lab.stats import point_label
 
     exp = run.experiment
     keys = list(exp["sweep"])
     out = {}
     for values in itertools.product(*exp["sweep"].values()):
         point = dict(zip(keys, values, strict=True))
-        label = _point_label(point)
+        label = point_label(point)
         out[label] = ", ".join(value_name(exp["game"], k, v) for k, v in point.items())
     return out
 

@@ -329,12 +329,12 @@ def _score_p(wins: float, n: int, p0: float) -> float:
 def _seat_groups(rows: Iterable[Row], by_point: bool) -> dict[tuple[int, str], list[Row]]:
     groups: dict[tuple[int, str], list[Row]] = defaultdict(list)
     for row in rows:
-        point = _point_label(row.get("point") or {}) if by_point else ""
+        point = point_label(row.get("point") or {}) if by_point else ""
         groups[row["players"], point].append(row)
     return dict(sorted(groups.items(), key=lambda kv: kv[0][0]))
 
 
-def _point_label(point: Mapping[str, Any]) -> str:
+def point_label(point: Mapping[str, Any]) -> str:
     return ", ".join(f"{k}={_compact(v)}" for k, v in point.items())
 
 

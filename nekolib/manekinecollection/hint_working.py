@@ -25,11 +25,11 @@ from typing import Any
 
 from nekolib.manekinecollection.analysis import (
     DrawSource,
-    _gain,
-    _tile_pairs,
+    collection_gain,
     draw_source,
     key_counts,
     reach_odds,
+    tile_pairs,
     unseen_cards,
     unseen_values,
 )
@@ -264,7 +264,7 @@ def _tile_working(
     tiles (2 players) or the better one after looking (3-4 players)."""
     mine = state.collected[me]
     params = state.params
-    pairs = _tile_pairs("hint", pieces, values, params)
+    pairs = tile_pairs("hint", pieces, values, params)
     a, b = pieces
     before = score_collection(mine, params).total
     by_gain: dict[int, list[tuple[int, int]]] = {}
@@ -273,7 +273,7 @@ def _tile_working(
         if both:
             gain = score_collection((*mine, za, zb), params).total - before
         else:
-            gain = max(_gain(mine, za, params), _gain(mine, zb, params))
+            gain = max(collection_gain(mine, za, params), collection_gain(mine, zb, params))
         by_gain.setdefault(gain, []).append((x, y))
     cases = []
     for gain, got in sorted(by_gain.items()):
@@ -329,7 +329,7 @@ def take_said(state: MNState, action: TakeZabuton) -> Said:
     k = action.kotatsu
     slots = state.kotatsu[k].slots
     gains = {
-        a.slot: _gain(state.collected[me], slots[a.slot], state.params)
+        a.slot: collection_gain(state.collected[me], slots[a.slot], state.params)
         for a in state.legal_actions()
     }
     z = slots[action.slot]

@@ -9,7 +9,7 @@ need who holds which of them. This module computes, exactly, the posterior over 
 * **What the board and the moves so far show for sure** (likelihood 0 or 1): every time a
   player's cat rested on an uncovered hideout, that player did not hold its tile ("Bring your
   own cat to the hideouts ... that match the coloured icons on your hideout tiles": it would
-  have got rid of it on arriving; :func:`~nekolib.neko_in.hint_odds.resting_tile`, read on
+  have got rid of it on arriving; :func:`resting_tile`, read on
   every position of the history). A hand only ever shrinks, and a tile got rid of is seen by
   all (it covers its hideout, or goes to the box face up), so what a player lacked then they
   lack now, and what they held then is their hand now plus the tiles they got rid of since.
@@ -53,7 +53,7 @@ from math import factorial
 from typing import Any
 
 from nekolib.core import NekoError, describe
-from nekolib.neko_in.rules import N_ICONS, Hide, NekoState
+from nekolib.neko_in.rules import IN_ROOM, N_ICONS, Hide, NekoState
 
 __all__ = [
     "BOARD_MODEL",
@@ -65,6 +65,7 @@ __all__ = [
     "Belief",
     "Sighting",
     "belief",
+    "resting_tile",
 ]
 
 BOARD_MODEL = (
@@ -324,13 +325,29 @@ def _key(item: tuple[frozenset[int], int]) -> tuple[int, tuple[int, ...]]:
 
 
 # --------------------------------------------------------------------------- building it
+def resting_tile(state: NekoState, seat: int) -> int | None:
+    """The uncovered hideout ``seat``'s cat rests on: a tile the board shows ``seat`` lacks.
+
+    "Bring your own cat to the hideouts ... that match the coloured icons on your hideout
+    tiles": a cat placed on a hideout whose tile its player holds gets rid of it at once, so
+    a cat resting on an uncovered hideout tells everyone its player does not hold that tile.
+    Not so with ``swap_discards=False`` (an Affinity swap may leave a cat on its own tile) or
+    while a Crunchies roll for that cat is pending.
+    """
+    colour = state.colours[seat]
+    pos = state.cats[colour]
+    if not 0 <= pos < IN_ROOM or pos in state.covered or not state.params.swap_discards:
+        return None
+    if state.phase == "crunchies" and state.cat == colour:
+        return None
+    return pos
+
+
 def _unseen(state: NekoState, me: int) -> frozenset[int]:
     return frozenset(t for p, h in enumerate(state.hands) if p != me for t in h)
 
 
 def _board_lacks(states: Iterable[NekoState], me: int, unseen: frozenset[int]) -> dict:
-    from nekolib.neko_in.hint_odds import resting_tile
-
     lacks: dict[int, set[int]] = {}
     for s in states:
         for p in range(s.num_players):
