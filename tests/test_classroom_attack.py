@@ -84,7 +84,7 @@ def test_right_wrong_digests_resist_a_brute_force(tmp_path: Path) -> None:
     variants = graded_variants(game, SECRET, STUDENT.id)
     targets = _targets(variants)
     nb = graded_notebook(STUDENT, game, SECRET, "right-wrong")
-    verified = sum(c.source.startswith("verify(") for c in nb.cells if c.cell_type == "code")
+    verified = sum("\nverify(" in c.source for c in nb.cells if c.cell_type == "code")
     assert verified >= 1, "no right/wrong check left to attack"
     report = _run_attack(nb, targets, 4)
     print(f"\n{game} graded, right/wrong: {report}")

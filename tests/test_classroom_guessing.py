@@ -45,7 +45,7 @@ from nekolib.classroom.guessing import (
     feedback_for,
     guessing,
 )
-from nekolib.classroom.handout import check_sources, graded_variants
+from nekolib.classroom.handout import CHECK_IMPORT, check_call, check_sources, graded_variants
 from nekolib.classroom.report import format_guessing, guessing_report
 from nekolib.classroom.secret import class_seed
 
@@ -165,8 +165,8 @@ def _right_wrong_checks(students: list[str]) -> list[tuple[str, object, tuple]]:
             for variant, source in zip(
                 variants, check_sources(student, game, SECRET, "right-wrong"), strict=True
             ):
-                if source.startswith("verify("):
-                    call = ast.parse(source).body[0].value
+                if check_call(source).startswith("verify("):
+                    call = ast.parse(check_call(source)).body[0].value
                     args = tuple(ast.literal_eval(a) for a in call.args[1:])
                     checks.append((student, variant, args))
                 else:
@@ -278,8 +278,10 @@ def test_the_issues_ground_out_exercises_fall_back_to_form_and_say_why() -> None
             assert feedback_for(variant, "right-wrong") == "form"
             assert feedback_for(variant, "form") == "form"
     sources = check_sources("s001", "neko_in", SECRET, "right-wrong")
-    assert sources[0] == f'recorded(answer_1, "number", "answer_1", "{TOO_FEW_NOTE}")'
-    assert sources[1].startswith("recorded(answer_2") and TOO_FEW_NOTE in sources[1]
+    value = 'globals().get("answer_1")'
+    assert check_call(sources[0]) == f'recorded({value}, "number", "answer_1", "{TOO_FEW_NOTE}")'
+    assert sources[0] == f"{CHECK_IMPORT.format('recorded')}\n{check_call(sources[0])}"
+    assert check_call(sources[1]).startswith("recorded(") and TOO_FEW_NOTE in sources[1]
 
 
 def test_right_wrong_needs_more_than_the_bound_of_guessing() -> None:
@@ -342,7 +344,7 @@ def test_report_lists_guesses_time_and_each_students_feedback() -> None:
                 graded_variants(game, SECRET, student), sources, strict=True
             ):
                 row = by_key[variant.key]
-                given = "right-wrong" if source.startswith("verify(") else "form"
+                given = "right-wrong" if check_call(source).startswith("verify(") else "form"
                 assert row.feedback[student] == given, (student, variant.key)
                 assert row.guesses_min <= guessing(variant).guesses <= row.guesses_max
     text = format_guessing(rows)

@@ -171,10 +171,11 @@ def _classroom(args: argparse.Namespace) -> int:
     out = built.out
     print(f"{len(built.students)} students x {len(built.games)} games ({', '.join(built.games)})")
     what = f"{built.mode} mode" + (f", {built.feedback} feedback" if built.mode == "graded" else "")
-    print(f"  students' notebooks: {out / 'students'}/<id>/<game>.ipynb ({what}; hand these out)")
+    name = f"<game>-{built.mode}-<id>.ipynb"
+    print(f"  students' notebooks: {out / 'students'}/<id>/{name} ({what}; hand these out)")
     print(f"  teacher's folder:    {out / 'teacher'}/ (notebooks, answer_key.csv, class secret:")
     print("                       never hand this folder out)")
-    print(f"  nbgrader course:     {out / 'nbgrader'} (source/<game>/, nbgrader_config.py)")
+    print(f"  nbgrader course:     {out / 'nbgrader'} (source/<game>/<game>-graded.ipynb)")
     if built.mode == "graded" and built.feedback == "right-wrong":
         print(
             f"  right/wrong checks:  {built.right_wrong} of {built.checks}; the others are form"
