@@ -51,7 +51,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         default="form",
         help="graded mode's check cells: form (default) says the answer is well formed and"
         " recorded; right-wrong says right or not, and is counted, where trying every value"
-        " before the answer takes more than a CPU hour (elsewhere form, saying why: --report"
+        " before the answer takes more than an hour on a GPU (elsewhere form, saying why: --report"
         " lists which); none has no check cells",
     )
     build.add_argument(
@@ -119,7 +119,11 @@ def run(args: argparse.Namespace) -> int:
 
 def _report(args: argparse.Namespace, students: list) -> int:
     from nekolib.classroom.cells import classroom_games
-    from nekolib.classroom.guessing import GUESSES_PER_CPU_SECOND, measure_check_rate
+    from nekolib.classroom.guessing import (
+        GPU_GUESSES_PER_SECOND,
+        GUESSES_PER_CPU_SECOND,
+        measure_check_rate,
+    )
     from nekolib.classroom.notebooks import student_seed
     from nekolib.classroom.report import (
         fairness_report,
@@ -142,8 +146,10 @@ def _report(args: argparse.Namespace, students: list) -> int:
     per_cpu, per_wall = measure_check_rate()
     print(
         f"\nThis machine, now: {per_cpu:.1f} right/wrong checks per CPU second,"
-        f" {per_wall:.1f} per second of wall clock (the table uses the project's measured"
-        f" {GUESSES_PER_CPU_SECOND:.1f} per CPU second)."
+        f" {per_wall:.1f} per second of wall clock (the project measured"
+        f" {GUESSES_PER_CPU_SECOND:.1f}); the table assumes a GPU's"
+        f" {GPU_GUESSES_PER_SECOND:,.0f} a second, {GPU_GUESSES_PER_SECOND / per_cpu:,.0f}"
+        " times this machine's core."
     )
     return 0 if all(row.ok for row in rows) else 1
 

@@ -10,7 +10,7 @@ exercise, no seed and no solver. The teacher chooses the feedback (``--feedback`
   the class secret) with the one stored for this student and exercise. A check costs
   about 0.04 s of CPU (:data:`nekolib.classroom.guessing.CHECK_CPU_SECONDS`, measured).
   An answer with few possible values could be found by trying them all, so the builder
-  writes a right/wrong check only where that takes more than a CPU hour
+  writes a right/wrong check only where that takes more than an hour on a GPU
   (:mod:`nekolib.classroom.guessing`); elsewhere the cell is a :func:`recorded` check
   that says why (:data:`~nekolib.classroom.guessing.TOO_FEW_NOTE`);
 * ``none``: no check cells at all.
