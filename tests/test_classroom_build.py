@@ -574,4 +574,6 @@ def test_cli_report_prints_the_spread_per_exercise(tmp_path: Path, capsys) -> No
         assert ex.key in out or ex.title in out
     assert "Can the checks be ground out? (form feedback)" in out  # the default feedback
     assert "form (all 6)" in out and "right/wrong checks per CPU second" in out
+    for ex in exercises_for(game):  # the board in the prompt + Exercise.solve (threat model)
+        assert f"| {ex.key} | yes (2 of 2) | prompt parsing + solve |" in out
     assert not (tmp_path / "o" / "students").exists()  # a report writes no notebooks

@@ -64,8 +64,9 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         "--report",
         action="store_true",
         help="only print how alike the students' variants are (workload spread, shared"
-        " prompts) and, per exercise, how fast its answers can be guessed and the feedback"
-        " each student's check gives (with --feedback); writes nothing but the class secret",
+        " prompts) and, per exercise, how fast its answers can be guessed, the feedback"
+        " each student's check gives (with --feedback) and whether the installed nekolib"
+        " answers it from the prompt; writes nothing but the class secret",
     )
     build.add_argument("--quiet", action="store_true", help="no progress bar")
 
@@ -143,6 +144,12 @@ def _report(args: argparse.Namespace, students: list) -> int:
     feedback = args.feedback if args.mode == "graded" else "practice"
     print(f"\n### Can the checks be ground out? ({feedback} feedback)\n")
     print(format_guessing(guessing_report(ids, seed_of, games, feedback)))
+    from nekolib.classroom.bank import exercises_for
+    from nekolib.classroom.exposure import exposure_report, format_exposure
+
+    print("\n### Can the installed nekolib answer them from the prompt? (2 students each)\n")
+    exercises = [e for game in games for e in exercises_for(game)]
+    print(format_exposure(exposure_report(ids, seed_of, exercises)))
     per_cpu, per_wall = measure_check_rate()
     print(
         f"\nThis machine, now: {per_cpu:.1f} right/wrong checks per CPU second,"
