@@ -8,7 +8,7 @@
   **before the setup cell**; the checks say *right!* and *not right yet* and save their
   attempt counts; then the notebook is saved and downloaded. The downloaded file is kept
   in the session's temp dir as ``handed_in/s001/neko_in-graded-s001.ipynb`` (and copied to
-  ``NEKOLIB_LITE_HANDIN`` when that is set: how ``tests/fixtures/lite_handin/`` was made).
+  ``NEKOLIB_LITE_HANDIN`` when that is set: how ``tests/browser/fixtures/lite_handin/`` was made).
 * The site for graded work (``--graded``): no game notebook, no game package and an empty
   exercise bank in the kernel; the same hand-out's right/wrong check says *right!* there.
 """
