@@ -10,7 +10,7 @@ few lines, what this module measures for each variant, as an attacker would:
   wherever the exercise has few enough different prompts;
 * **prompt parsing** (:data:`PARSERS`): read the parameters back out of the prompt text
   and call ``Exercise.solve(params)``. Written here for Neko Boss, whose prompts print
-  the board (30 lines); other games' prompts could be parsed the same way with more work,
+  the board (25 lines); other games' prompts could be parsed the same way with more work,
   so "no" below means "not by these routes in this time", not "safe".
 
 A route counts only if the answer it gives is the variant's own (checked against the
