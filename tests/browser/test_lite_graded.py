@@ -23,13 +23,13 @@ import os
 import shutil
 import subprocess
 import threading
-import time
 from fractions import Fraction
 from pathlib import Path
 
 import nbformat
 import pytest
 import test_lite
+from _nekobrowser import SCREENSHOTS
 from test_lite import EXECUTE_JS, KERNEL_IDLE_JS, LITE_PYTHON, _Handler, cold_page
 
 from nekolib.classroom.handout import graded_variants
@@ -111,29 +111,25 @@ def serve(site: Path):
         thread.join(timeout=10)
 
 
-def upload(page, path: Path) -> bool:
-    """Upload ``path`` with the file browser's Upload button; True if a dialog opened
-    (then cancelled), False once the file is listed with no dialog."""
+def upload(page, path: Path, *, clash: bool = False) -> None:
+    """Upload ``path`` with the file browser's Upload button. ``clash``: the name is taken,
+    so the overwrite dialog must open (it is cancelled); else the file must be listed and
+    no dialog open."""
     with page.expect_file_chooser() as chooser:
         page.click(UPLOAD)
     chooser.value.set_files(str(path))
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        dialog = page.locator(".jp-Dialog")
-        if dialog.count():
-            assert "overwrite" in dialog.first.inner_text().lower()
-            page.click(".jp-Dialog button.jp-mod-reject")
-            # JupyterLab then says "File not uploaded": close that too
-            page.wait_for_selector(".jp-Dialog[aria-label*='not uploaded']", timeout=10_000)
-            page.locator(".jp-Dialog .jp-Dialog-footer button").last.click()
-            page.wait_for_function("() => !document.querySelector('.jp-Dialog')", timeout=10_000)
-            return True
-        if path.name in page.evaluate(FILES_JS):
-            page.wait_for_timeout(1500)  # a late dialog would still show up here
-            assert not page.locator(".jp-Dialog").count(), "a dialog opened after the upload"
-            return False
-        page.wait_for_timeout(200)
-    raise AssertionError(f"{path.name} never appeared in the file browser")
+    if clash:
+        dialog = page.wait_for_selector(".jp-Dialog", timeout=30_000)
+        assert "overwrite" in dialog.inner_text().lower()
+        page.click(".jp-Dialog button.jp-mod-reject")
+        # JupyterLab then says "File not uploaded": close that too
+        page.wait_for_selector(".jp-Dialog[aria-label*='not uploaded']", timeout=10_000)
+        page.locator(".jp-Dialog .jp-Dialog-footer button").last.click()
+        page.wait_for_function("() => !document.querySelector('.jp-Dialog')", timeout=10_000)
+        return
+    page.wait_for_function(f"() => ({FILES_JS})().includes({path.name!r})", timeout=30_000)
+    page.wait_for_timeout(1500)  # a late dialog would show up here
+    assert not page.locator(".jp-Dialog").count(), "a dialog opened on the upload"
 
 
 def open_listed(page, name: str) -> None:
@@ -151,7 +147,9 @@ def text_of(outputs: list[dict]) -> str:
     return "".join(str(o.get("data", {}).get("text/plain", o.get("text", ""))) for o in outputs)
 
 
-def test_upload_answer_and_download_a_graded_hand_out(lite_site, lite_browser, handout, workdir):
+def test_upload_answer_and_download_a_graded_hand_out(
+    lite_site, lite_browser, handout, workdir, lite_times
+):
     answers = {k: v.answer for k, v in enumerate(graded_variants(GAME, SECRET, STUDENT), 1)}
     right = Fraction(answers[RIGHT])
     wrong = Fraction(answers[WRONG]) + Fraction(1, 7)
@@ -161,8 +159,8 @@ def test_upload_answer_and_download_a_graded_hand_out(lite_site, lite_browser, h
         clash = workdir / "old-name" / f"{GAME}.ipynb"  # the name hand-outs had before
         clash.parent.mkdir(exist_ok=True)
         shutil.copy(handout, clash)
-        assert upload(page, clash), "uploading a game notebook's name asked nothing"
-        assert upload(page, handout) is False  # the hand-out's own name: no dialog
+        upload(page, clash, clash=True)  # a game notebook's name: the overwrite dialog
+        upload(page, handout)  # the hand-out's own name: no dialog
         listed = page.evaluate(FILES_JS)
         assert {f"{GAME}.ipynb", handout.name} <= set(listed), listed
         open_listed(page, handout.name)
@@ -186,6 +184,23 @@ def test_upload_answer_and_download_a_graded_hand_out(lite_site, lite_browser, h
         assert said_right[0]["metadata"]["nekolib"] == {"check": f"answer_{RIGHT}", "attempts": 1}
         assert said_wrong[0]["metadata"]["nekolib"]["attempts"] == 1
         assert not any(o.get("output_type") == "error" for v in outputs.values() for o in v)
+        probe = (  # one right/wrong digest in the browser: PBKDF2 in Python (no OpenSSL)
+            "import hashlib, time\nfrom nekolib.classroom.graded import keyed_digest\n"
+            "t = time.perf_counter(); keyed_digest('00' * 16, '1/3')\n"
+            "print(hasattr(hashlib, 'pbkdf2_hmac'), round(time.perf_counter() - t, 3))"
+        )
+        openssl, seconds = page.evaluate(EXECUTE_JS, probe).split()
+        lite_times["graded_check_s"] = float(seconds)
+        assert openssl == "False" and float(seconds) < 10, (openssl, seconds)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.evaluate(
+            """async (id) => { const nb = window.jupyterapp.shell.currentWidget.content;
+                 const i = nb.widgets.findIndex((w) => w.model.id === id);
+                 nb.activeCellIndex = i; await nb.scrollToItem(i, 'start'); }""",
+            f"exercise-{RIGHT}",
+        )
+        page.wait_for_timeout(1500)
+        page.screenshot(path=str(SCREENSHOTS / "lite_graded_handout.png"))
         page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
         page.wait_for_timeout(1000)
         with page.expect_download() as download:
@@ -211,7 +226,7 @@ def test_the_graded_site_has_no_bank_and_still_checks(graded_site, lite_browser,
         page.goto(f"{base}/lab/index.html", wait_until="load", timeout=120_000)
         page.wait_for_function(f"() => ({FILES_JS})().includes('README.md')", timeout=120_000)
         assert page.evaluate(FILES_JS) == ["README.md"]  # no game notebook
-        assert upload(page, handout) is False
+        upload(page, handout)
         open_listed(page, handout.name)
         page.evaluate(
             RUN_JS,
