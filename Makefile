@@ -27,7 +27,7 @@ DOCS_STAMP := $(DOCS_VENV)/.installed
 DOCS_OUT   ?= docs/_build/html
 
 .PHONY: help install test test-slow test-fast lint lab figures notebooks bench app test-browser classroom clean \
-	lite lite-venv lite-serve lint-imports docs docs-venv
+	lite lite-venv lite-serve lite-graded lint-imports docs docs-venv
 
 help:
 	@echo "make test          create $(VENV), install everything, run pytest + nbval (not the slow suites)"
@@ -38,6 +38,7 @@ help:
 	@echo "make app GAME=x    one game's notebook as a Voila web app on port $(PORT)"
 	@echo "make test-browser  real-Chromium tests against Voila/JupyterLab/JupyterLite on loopback"
 	@echo "make lite          build the JupyterLite site (every game in the browser) into lite/_output"
+	@echo "make lite-graded   the site for graded work (no game, bank or solver) into lite/_output_graded"
 	@echo "make lite-serve    serve lite/_output on http://127.0.0.1:$(LITE_PORT)/ (builds it if missing)"
 	@echo "make lint-imports  check the import layers (core and kit, games, board, classroom/lab/CLI)"
 	@echo "make docs          the documentation site (guides, notebooks, API) into docs/_build/html"
@@ -143,6 +144,10 @@ lite: $(LITE_STAMP)
 	@command -v node >/dev/null 2>&1 || { echo "make lite needs Node.js (>= 18; apt-get install nodejs)"; exit 1; }
 	$(LITE_VENV)/bin/python tools/build_lite.py
 
+lite-graded: $(LITE_STAMP)
+	@command -v node >/dev/null 2>&1 || { echo "make lite-graded needs Node.js (>= 18; apt-get install nodejs)"; exit 1; }
+	$(LITE_VENV)/bin/python tools/build_lite.py --graded
+
 lite-serve: $(LITE_STAMP)
 	@test -f lite/_output/index.html || $(MAKE) lite
 	$(LITE_VENV)/bin/python tools/build_lite.py --serve $(LITE_PORT)
@@ -163,4 +168,5 @@ docs: $(DOCS_STAMP)
 	$(DOCS_VENV)/bin/python tools/check_site_links.py $(DOCS_OUT)
 
 clean:
-	rm -rf $(VENV) $(LITE_VENV) $(DOCS_VENV) docs/_build docs/games .pytest_cache lite/_cache lite/_build lite/_output
+	rm -rf $(VENV) $(LITE_VENV) $(DOCS_VENV) docs/_build docs/games .pytest_cache lite/_cache \
+	  lite/_build lite/_output lite/_output_graded

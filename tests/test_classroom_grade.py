@@ -18,7 +18,6 @@ import hashlib
 import io
 import json
 import os
-import re
 from fractions import Fraction
 from pathlib import Path
 
@@ -118,7 +117,7 @@ def _fill(
     out: Path, student: str, answers: dict[int, str], folder: str = "submissions", name: str = ""
 ) -> Path:
     """Copy the student's notebook to ``folder``, replacing the given answer cells."""
-    nb = nbformat.read(out / "class" / "students" / student / f"{GAME}.ipynb", as_version=4)
+    nb = nbformat.read(out / "class" / "students" / student / f"{GAME}-graded-{student}.ipynb", 4)
     for cell in nb.cells:
         for k, source in answers.items():
             if cell.source.startswith(f"answer_{k} = None"):
@@ -148,7 +147,8 @@ def _errors(nb) -> list[str]:
 
 
 def _feedback_cells(nb, call: str) -> list:
-    return [c for c in nb.cells if c.cell_type == "code" and c.source.startswith(call)]
+    code = [c for c in nb.cells if c.cell_type == "code" and c.source]
+    return [c for c in code if c.source.splitlines()[-1].startswith(call)]
 
 
 def test_teacher_notebook_runs_and_every_check_says_right(classroom: Path) -> None:
@@ -295,16 +295,19 @@ def test_right_wrong_checks_are_counted_and_the_grader_shows_the_counts(
 
     student = "s-rw"
     write_classroom([Student(student)], tmp_path / "class", [GAME], feedback="right-wrong")
-    nb = nbformat.read(tmp_path / "class" / "students" / student / f"{GAME}.ipynb", 4)
-    checks = [c for c in nb.cells if c.cell_type == "code" and c.source.startswith("verify(")]
+    nb = nbformat.read(
+        tmp_path / "class" / "students" / student / f"{GAME}-graded-{student}.ipynb", 4
+    )
+    checks = _feedback_cells(nb, "verify(")
     assert checks, "no right/wrong check in this notebook"
     check = checks[0]
-    k = int(re.match(r"verify\(answer_(\d+),", check.source).group(1))
-    salt = ast.literal_eval(ast.parse(check.source).body[0].value.args[2])
+    k = int(check.id.removeprefix("feedback-"))
+    call = check.source.splitlines()[-1]
+    salt = ast.literal_eval(ast.parse(call).body[0].value.args[2])
     for cell in nb.cells:
         if cell.source.startswith(f"answer_{k} = None"):
             cell.source = f"answer_{k} = Fraction(1, 3)"
-    loop = nbformat.v4.new_code_cell(f"for _ in range(3):\n    {check.source}", id="mine")
+    loop = nbformat.v4.new_code_cell(f"for _ in range(3):\n    {call}", id="mine")
     nb.cells.insert(nb.cells.index(check) + 1, loop)
     work = tmp_path / "work"
     work.mkdir()

@@ -88,7 +88,7 @@ CHEAT = (
 def _submit(
     course: Path, student: str, answers: dict[int, Fraction], style: str = "fraction"
 ) -> None:
-    nb = nbformat.read(course / "release" / GAME / f"{GAME}.ipynb", as_version=4)
+    nb = nbformat.read(course / "release" / GAME / f"{GAME}-graded.ipynb", as_version=4)
     for cell in nb.cells:
         grade_id = cell.metadata.get("nbgrader", {}).get("grade_id", "")
         k = int(grade_id.split("_")[1]) if grade_id.startswith("answer_") else None
@@ -100,7 +100,7 @@ def _submit(
                 cell.source = CHEAT + f"answer_{k} = _Liar()"
             else:
                 cell.source = f"answer_{k} = Fraction({value.numerator}, {value.denominator})"
-    path = course / "submitted" / student / GAME / f"{GAME}.ipynb"
+    path = course / "submitted" / student / GAME / f"{GAME}-graded.ipynb"
     path.parent.mkdir(parents=True)
     nbformat.write(nb, path)
 
@@ -111,7 +111,7 @@ def test_generate_assignment_and_autograde(tmp_path: Path) -> None:
     course = tmp_path / "nbgrader"
     _nbgrader(course, "generate_assignment", GAME)
 
-    released = nbformat.read(course / "release" / GAME / f"{GAME}.ipynb", as_version=4)
+    released = nbformat.read(course / "release" / GAME / f"{GAME}-graded.ipynb", as_version=4)
     text = nbformat.writes(released)
     assert "BEGIN SOLUTION" not in text and "HIDDEN TESTS" not in text
     answers = _answers(secret)
@@ -141,7 +141,7 @@ def test_generate_assignment_and_autograde(tmp_path: Path) -> None:
         assert bob.score == sum(bob_scores.values())
         assert gradebook.find_submission(GAME, "carol").score == alice.max_score
         assert gradebook.find_submission(GAME, "eve").score == 0
-        notebook = gradebook.find_submission_notebook(GAME, GAME, "bob")
+        notebook = gradebook.find_submission_notebook(f"{GAME}-graded", GAME, "bob")
         scores = {grade.name: grade.score for grade in notebook.grades}
     assert scores == bob_scores
 

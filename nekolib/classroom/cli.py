@@ -53,7 +53,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         default="form",
         help="graded mode's check cells: form (default) says the answer is well formed and"
         " recorded; right-wrong says right or not, and is counted, where trying every value"
-        " before the answer takes more than a CPU hour (elsewhere form, saying why: --report"
+        " before the answer takes more than an hour on a GPU (elsewhere form, saying why: --report"
         " lists which); none has no check cells",
     )
     build.add_argument(
@@ -66,8 +66,9 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         "--report",
         action="store_true",
         help="only print how alike the students' variants are (workload spread, shared"
-        " prompts) and, per exercise, how fast its answers can be guessed and the feedback"
-        " each student's check gives (with --feedback); writes nothing but the class secret",
+        " prompts) and, per exercise, how fast its answers can be guessed, the feedback"
+        " each student's check gives (with --feedback) and whether the installed nekolib"
+        " answers it from the prompt; writes nothing but the class secret",
     )
     build.add_argument("--quiet", action="store_true", help="no progress bar")
 
@@ -147,7 +148,11 @@ def run(args: argparse.Namespace) -> int:
 
 def _report(args: argparse.Namespace, students: list) -> int:
     from nekolib.classroom.cells import classroom_games
-    from nekolib.classroom.guessing import GUESSES_PER_CPU_SECOND, measure_check_rate
+    from nekolib.classroom.guessing import (
+        GPU_GUESSES_PER_SECOND,
+        GUESSES_PER_CPU_SECOND,
+        measure_check_rate,
+    )
     from nekolib.classroom.notebooks import student_seed
     from nekolib.classroom.report import (
         fairness_report,
@@ -167,11 +172,19 @@ def _report(args: argparse.Namespace, students: list) -> int:
     feedback = args.feedback if args.mode == "graded" else "practice"
     print(f"\n### Can the checks be ground out? ({feedback} feedback)\n")
     print(format_guessing(guessing_report(ids, seed_of, games, feedback)))
+    from nekolib.classroom.bank import exercises_for
+    from nekolib.classroom.exposure import exposure_report, format_exposure
+
+    print("\n### Can the installed nekolib answer them from the prompt? (2 students each)\n")
+    exercises = [e for game in games for e in exercises_for(game)]
+    print(format_exposure(exposure_report(ids, seed_of, exercises)))
     per_cpu, per_wall = measure_check_rate()
     print(
         f"\nThis machine, now: {per_cpu:.1f} right/wrong checks per CPU second,"
-        f" {per_wall:.1f} per second of wall clock (the table uses the project's measured"
-        f" {GUESSES_PER_CPU_SECOND:.1f} per CPU second)."
+        f" {per_wall:.1f} per second of wall clock (the project measured"
+        f" {GUESSES_PER_CPU_SECOND:.1f}); the table assumes a GPU's"
+        f" {GPU_GUESSES_PER_SECOND:,.0f} a second, {GPU_GUESSES_PER_SECOND / per_cpu:,.0f}"
+        " times this machine's core."
     )
     return 0 if all(row.ok for row in rows) else 1
 
@@ -199,10 +212,11 @@ def _classroom(args: argparse.Namespace) -> int:
     out = built.out
     print(f"{len(built.students)} students x {len(built.games)} games ({', '.join(built.games)})")
     what = f"{built.mode} mode" + (f", {built.feedback} feedback" if built.mode == "graded" else "")
-    print(f"  students' notebooks: {out / 'students'}/<id>/<game>.ipynb ({what}; hand these out)")
+    name = f"<game>-{built.mode}-<id>.ipynb"
+    print(f"  students' notebooks: {out / 'students'}/<id>/{name} ({what}; hand these out)")
     print(f"  teacher's folder:    {out / 'teacher'}/ (notebooks, answer_key.csv, class secret:")
     print("                       never hand this folder out)")
-    print(f"  nbgrader course:     {out / 'nbgrader'} (source/<game>/, nbgrader_config.py)")
+    print(f"  nbgrader course:     {out / 'nbgrader'} (source/<game>/<game>-graded.ipynb)")
     if built.mode == "graded" and built.feedback == "right-wrong":
         print(
             f"  right/wrong checks:  {built.right_wrong} of {built.checks}; the others are form"
