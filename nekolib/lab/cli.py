@@ -113,6 +113,7 @@ def _run(args: argparse.Namespace) -> int:
         )
         if not args.quiet:
             print(summary_text(results_path(exp, args.out)))
+        print(f"results: {results_path(exp, args.out).resolve()}")
     return 0
 
 
@@ -127,8 +128,8 @@ def _report(game: str, results: Path | None, figure: Path | None) -> int:
     folder = results if results is not None else RESULTS_DIR
     if not Path(folder).is_dir():
         raise NekoError(
-            f"no results folder {folder}; give --results the folder `lab run --out` wrote to "
-            f"(default {RESULTS_DIR})"
+            f"no results folder {folder}: the committed results are in nekolib's git repository"
+            " (run lab report in a clone), or give --results the folder `lab run --out` wrote to"
         )
     print(report_text(game, folder))
     if figure is not None:

@@ -198,7 +198,9 @@ class RunLock:
         self.mine = {
             "pid": os.getpid(),
             "host": platform.node(),
-            "started": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M:%S UTC"),
+            "started": datetime.datetime.now(datetime.timezone.utc).strftime(  # 3.10: no UTC
+                "%Y-%m-%d %H:%M:%S UTC"
+            ),
             "command": " ".join(sys.argv),
         }
         for _ in range(2):

@@ -41,6 +41,11 @@ from nekolib.lab.inference import binom_test
 from nekolib.lab.stats import labelled
 
 EXPERIMENTS = RESULTS_DIR.parent / "experiments"
+if not (EXPERIMENTS / "neko_boss_ladder.toml").is_file():  # a pip install, not a clone
+    raise SystemExit(
+        "This notebook reads the results and experiments committed in nekolib's git"
+        " repository: open it in a clone (make lab), not from a pip install."
+    )
 
 
 def shown(fig):
