@@ -13,7 +13,7 @@ from nekolib.core import GameInfo
 
 __version__ = "0.1.0"
 
-_NOT_GAMES = {"widgets", "core", "charts", "classroom", "lab"}
+_NOT_GAMES = {"widgets", "core", "charts", "classroom", "lab", "pettingzoo"}
 
 
 def game_packages() -> list[str]:
