@@ -593,7 +593,7 @@ def maxn(state: NekoBossState) -> tuple[Fraction, ...]:
                 v = value(c, m)
                 if best is None or v[mover] > best[mover]:
                     best = v
-            memo[key] = typing.cast(tuple[Fraction, ...], best)  # not over: a move exists
+            memo[key] = best  # type: ignore[assignment]  # not over: a move exists
         return memo[key]
 
     return value(cells, mover)
@@ -608,7 +608,7 @@ def maxn_plain(state: GameState) -> tuple[Fraction, ...]:
         v = maxn_plain(state.apply(a))
         if best is None or v[state.current_player()] > best[state.current_player()]:
             best = v
-    return typing.cast(tuple[Fraction, ...], best)  # not over: a move exists
+    return best  # type: ignore[return-value]  # not over: a move exists
 
 
 # --------------------------------------------------------------------------- heat-maps
