@@ -26,12 +26,13 @@ DOCS_VENV  ?= .venv-docs
 DOCS_STAMP := $(DOCS_VENV)/.installed
 DOCS_OUT   ?= docs/_build/html
 
-.PHONY: help install test test-slow test-fast lint lab figures notebooks bench app test-browser classroom clean \
+.PHONY: help install test test-slow test-fast lint typecheck lab figures notebooks bench app test-browser classroom clean \
 	lite lite-venv lite-serve lite-graded lint-imports docs docs-venv
 
 help:
 	@echo "make test          create $(VENV), install everything, run pytest + nbval (not the slow suites)"
 	@echo "make test-slow     the long seeded suites and strength tests (pytest -m slow; CI runs both)"
+	@echo "make typecheck     mypy on the public API (core, each game's rules and analysis)"
 	@echo "make lab           same install, then JupyterLab on notebooks/"
 	@echo "make figures       write every chart into figures/"
 	@echo "make notebooks     rebuild and re-execute notebooks from notebooks/src/"
@@ -69,6 +70,10 @@ test-slow: $(STAMP)
 
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -q -x --ignore=tests/browser tests
+
+# mypy on the public API (core, each game's rules and analysis; [tool.mypy] in pyproject.toml).
+typecheck: $(STAMP)
+	$(BIN)/python -m mypy
 
 lint: $(STAMP)
 	$(BIN)/ruff check nekolib tests bench tools

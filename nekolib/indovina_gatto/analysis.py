@@ -171,7 +171,9 @@ def prior_deal_count(pool_size: int, hands: Sequence[int]) -> int:
     return total
 
 
-def trait_classes(k: Knowledge) -> tuple[list[list[str]], dict[int, tuple]]:
+def trait_classes(
+    k: Knowledge,
+) -> tuple[list[list[str]], dict[int, tuple[tuple[int, ...], tuple[frozenset[int], ...]]]]:
     """Group the pool into traits no observation distinguishes; per opponent the constraints.
 
     For opponent ``p`` a trait is *forbidden* (on a cat ``p`` did not mask, or excluded
@@ -201,7 +203,7 @@ def trait_classes(k: Knowledge) -> tuple[list[list[str]], dict[int, tuple]]:
         groups.setdefault(signature[t], []).append(t)
     classes = list(groups.values())
     index = {t: i for i, cls in enumerate(classes) for t in cls}
-    per_player = {}
+    per_player: dict[int, tuple[tuple[int, ...], tuple[frozenset[int], ...]]] = {}
     for p in k.opponents:
         forbidden, hits = rules[p]
         allowed = tuple(i for i, cls in enumerate(classes) if cls[0] not in forbidden)
@@ -620,7 +622,7 @@ def sample_game(num_players: int = 4, seed: int = 0, agents: Sequence[Any] | Non
 
     agents = agents or [ExpectedPointsAgent()] + [GreedyGuessAgent()] * (num_players - 1)
     state = new_game(num_players, seed=seed)
-    states = [state]
+    states: list[GameState] = [state]
     play_out(state, agents, random.Random(seed), on_step=lambda _b, _a, after: states.append(after))
     return states
 

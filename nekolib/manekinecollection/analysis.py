@@ -653,8 +653,8 @@ def key_counts(
     out: dict[HandKey, int] = {}
     for (used, groups), ways in states.items():
         if used == draw:
-            key = (class_of_counts(n for n, _ in groups), tuple(st for _, st in groups))
-            out[key] = out.get(key, 0) + ways
+            hand = (class_of_counts(n for n, _ in groups), tuple(st for _, st in groups))
+            out[hand] = out.get(hand, 0) + ways
     return out
 
 
@@ -724,7 +724,7 @@ def duel_odds_brute(
         "duel_odds_brute", pieces, opponent_row, pool, set_strength
     )
     my_key = hand_key(pieces, mine, set_strength)
-    tally = Counter()
+    tally: Counter[int] = Counter()
     for extra in combinations(pool, 3 - len(opponent_row)):
         key = hand_key(pieces, [*opponent_row, *extra], set_strength)
         tally[(key > my_key) - (key < my_key)] += 1

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 import time
+import typing
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -244,7 +245,7 @@ def reachable(
     seen_out: set[tuple[Packed, int, int]] = {(cells, mover, start_out)}
     stack = [(cells, mover, start_out)]
     tallest, max_height = [0] * n, [0] * size
-    tall = [set() for _ in range(size)]
+    tall: list[set[int]] = [set() for _ in range(size)]
     while stack:
         cells, mover, out = stack.pop()
         _record(engine, cells, tallest, max_height, tall)
@@ -302,7 +303,7 @@ def _record(engine: Engine, cells: Packed, tallest, max_height, tall) -> None:
                 tall[p].add(o)
 
 
-def reachable_plain(state: GameState) -> set:
+def reachable_plain(state: NekoBossState) -> set:
     """The independent check: reachable ``state.key()`` values through the rules engine API."""
     seen = {state.key()}
     todo = [state]
@@ -424,7 +425,7 @@ class _AlphaBeta:
                 beta = min(beta, v)
             if alpha >= beta:
                 break
-        return best, best_move
+        return typing.cast(int, best), best_move  # a position not over has a move
 
 
 ENGINES = ("auto", "fast", "reference")
@@ -592,7 +593,7 @@ def maxn(state: NekoBossState) -> tuple[Fraction, ...]:
                 v = value(c, m)
                 if best is None or v[mover] > best[mover]:
                     best = v
-            memo[key] = best
+            memo[key] = best  # type: ignore[assignment]  # not over: a move exists
         return memo[key]
 
     return value(cells, mover)
@@ -607,7 +608,7 @@ def maxn_plain(state: GameState) -> tuple[Fraction, ...]:
         v = maxn_plain(state.apply(a))
         if best is None or v[state.current_player()] > best[state.current_player()]:
             best = v
-    return best
+    return best  # type: ignore[return-value]  # not over: a move exists
 
 
 # --------------------------------------------------------------------------- heat-maps

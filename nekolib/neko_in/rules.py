@@ -471,7 +471,11 @@ class NekoState(GameState):
         problem = self._malformed(action)
         if problem is not None:
             raise self._illegal(action, problem)
-        if isinstance(action, Fastest) and action.player in range(self.num_players):
+        if (
+            isinstance(action, Fastest)
+            and action.player is not None
+            and action.player in range(self.num_players)
+        ):
             return f"{self.seat_name(action.player)} was fastest"
         if isinstance(action, Move) and self.phase == MOVE:
             occupant = self.occupant(action.room, self.own_cat())
