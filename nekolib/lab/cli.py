@@ -8,8 +8,10 @@ python -m nekolib lab run x.toml --workers 2 --out /tmp/results          # resum
 python -m nekolib lab summary results/neko_boss_ladder.jsonl             # tables and tests
 python -m nekolib lab export --csv results/neko_boss_ladder.jsonl        # one row per game
 python -m nekolib lab report neko_in                                     # is it fair? (designer)
+python -m nekolib lab verify results/neko_in_dice.jsonl --sample 100     # replay stored games
 
-Exit codes: 0 done, 2 a bad experiment or refused resume, 3 a run that ended incomplete.
+Exit codes: 0 done, 2 a bad experiment, a refused resume or a failed write (one line: what
+is stored, how to resume), 3 a run that ended incomplete, 4 ``verify`` found rows that differ.
 """
 
 from __future__ import annotations
@@ -55,6 +57,9 @@ def add_parser(sub: Any) -> None:
     report.add_argument("--figure", type=Path, default=None, help="also draw the chart (PNG)")
     listing = lab_sub.add_parser("list", help="games, agents (with settings), rule parameters")
     listing.add_argument("games", nargs="*", help="only these games (default: all)")
+    check = lab_sub.add_parser("verify", help="replay stored games, report rows that differ")
+    check.add_argument("results", type=Path, help="results .jsonl file")
+    check.add_argument("--sample", type=int, default=None, help="replay N random games only")
     export = lab_sub.add_parser("export", help="results as a table file (one row per game)")
     export.add_argument("results", type=Path, help="results .jsonl file")
     export.add_argument("--csv", action="store_true", required=True, help="CSV (the format)")
@@ -79,6 +84,12 @@ def main(args: argparse.Namespace) -> int:
             return 0
         if args.lab_command == "report":
             return _report(args.game, args.results, args.figure)
+        if args.lab_command == "verify":
+            from nekolib.lab.verify import verify
+
+            found = verify(args.results, args.sample)
+            print(found.text())
+            return 0 if found.ok else 4
         if args.lab_command == "export":
             return _export(args.results, args.output, args.allow_incomplete)
         for path in args.results:
