@@ -273,10 +273,12 @@ def summary_text(path: str | Path) -> str:
         keep = [c for c in keep if any(c in t for t in tests)]
         parts.append(to_markdown(tests, keep, digits=3))
         parts.append(
-            f"p_holm: {tests[0]['family']} (player counts x rule variants); trend: the "
+            f"p_holm: {tests[0]['family']} (player counts x rule variants): a table's edge "
+            "is established when it is below 0.05 (family-wise error 5%); trend: the "
             "winner's mean seat number minus the fair one (negative: early seats win more), "
-            "its own Holm family; edge80: the seat edge detected with 80% power; ci_edge: the "
-            "largest edge the 95% intervals leave possible.\n\n"
+            "its own Holm family, a lead only; edge80: one seat's edge over fair that the "
+            "table's test finds with 80% power at 5%/tables; ci_edge: the largest edge the "
+            "95% intervals leave possible.\n\n"
             + "\n".join(
                 f"- {t['players']} players{', ' + t['point'] if t.get('point') else ''}: "
                 f"{t['reading']}"
