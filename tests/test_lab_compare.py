@@ -4,6 +4,8 @@ the default board pooled over every run that played it."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from nekolib.lab import RESULTS_DIR, read_rows
@@ -76,3 +78,25 @@ def test_the_board_ranking_and_the_default_board_pooled():
     p = stats.chi2_contingency(pooled, correction=False).pvalue
     line = next(x for x in text.splitlines() if x.startswith("| greedy in both seats, town_4x6"))
     assert f"| {w / (w + lost):.3f} [{low:.3f}, {high:.3f}] | yes: 2 df, p {p:.3f} |" in line
+
+
+def test_the_report_charts_labels_never_overlap():
+    """Seven boards side by side: every category's label stays clear of its neighbours'."""
+    pytest.importorskip("matplotlib")
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from nekolib.lab.report import report_figure
+
+    fig = report_figure("neko_boss")
+    FigureCanvasAgg(fig).draw()
+    renderer = fig.canvas.get_renderer()
+    widest = 0
+    for ax in fig.axes:
+        boxes = [t.get_window_extent(renderer) for t in ax.get_xticklabels() if t.get_text()]
+        widest = max(widest, len(boxes))
+        for left, right in itertools.pairwise(boxes):
+            assert left.x1 < right.x0, (left, right)
+        legend = ax.get_legend().get_texts()[0].get_text()
+        assert legend.startswith("seat 1")
+    assert widest == 7  # the board ranking's panel
+    assert any("values differ" in ax.get_title() for ax in fig.axes)  # the sweep's own test

@@ -554,7 +554,7 @@ def report_figure(game: str, results: str | Path = RESULTS_DIR) -> Figure:
         if run.kind == "seats" or (run.kind == "variants" and len(run.agents) == 1):
             seat = [f for f in _seat_findings(run, "") if f.points]
             panels.append((run, seat))
-    fig = Figure(figsize=(10, 2.9 * max(1, len(panels)) + 0.4))
+    fig = Figure(figsize=(11, 3.3 * max(1, len(panels)) + 0.5))
     axes = fig.subplots(max(1, len(panels)), 1, squeeze=False, sharey=True).ravel()
     for ax, (run, tables) in zip(axes, panels, strict=False):
         most = max(len(f.points) for f in tables)
@@ -567,28 +567,48 @@ def report_figure(game: str, results: str | Path = RESULTS_DIR) -> Figure:
                 ax.errorbar(x, y, [[y - lo], [hi - y]], fmt="o", color=colour, capsize=3,
                             mfc=colour if p["flagged"] else "white", ms=7)  # fmt: skip
         ax.axhline(0, color="#333", lw=1.2, ls="--")
-        ticks = [f"{f.table}\n{_verdict(f)}" for f in tables]
-        ax.set_xticks(range(len(tables)), ticks, fontsize=7.5)
+        counts = {f.table.rsplit(" (", 1)[-1] for f in tables if f.table.endswith("players)")}
+        one_count = len(counts) == 1 and len(tables) > 1  # "(2 players)" said once, in the title
+        wrap = max(8, int(95 / max(1, len(tables))))  # a category's width in characters
+        ticks = [
+            "\n".join(
+                textwrap.wrap(
+                    f.table.rsplit(" (", 1)[0] if one_count else f.table,
+                    wrap,
+                    break_long_words=False,
+                )
+                + _verdict(f).split("\n")
+            )
+            for f in tables
+        ]
+        ax.set_xticks(range(len(tables)), ticks, fontsize=7.5 if len(tables) < 6 else 6.5)
         ax.set_xlim(-0.5, len(tables) - 0.5)
-        ax.set_ylabel("points above fair")
+        two = all(len(f.points) == 2 for f in tables)
+        ax.set_ylabel("points above fair" + ("\n(of decisive games)" if two else ""), fontsize=8)
         seats = max(len(f.points) for f in tables)
+        first = tables[0].points[0].get("first", 0)
         handles = [
             Line2D([], [], marker="o", ls="", color=PLAYER_COLOURS[s % len(PLAYER_COLOURS)])
             for s in range(seats)
         ]
-        ax.legend(handles, [f"seat {s}" for s in range(seats)], ncol=seats, fontsize=8)
+        names = [seat_name(s, first, seats) for s in range(seats)]
+        if any(f.points[0].get("first", 0) != first for f in tables):
+            names = [f"seat {s + 1}" for s in range(seats)]  # who starts varies by table
+        ax.legend(handles, names, ncol=seats, fontsize=7.5, loc="upper right")
         games = sorted({f.games for f in tables})
-        ax.set_title(
-            f"{run.name}: {run.who}, {'/'.join(map(str, games))} games a table", fontsize=9
-        )
+        title = f"{run.name}: {run.who}, {'/'.join(map(str, games))} games a table"
+        if one_count:
+            title += f", {next(iter(counts)).rstrip(')')}"
+        ax.set_title(title + _sweep_line(run), fontsize=8.5)
     if not panels:
         axes[0].text(0.5, 0.5, f"no self-play seat runs of {game}", ha="center")
     fig.suptitle(
         "\n".join(
             textwrap.wrap(
                 f"Is {_title(game)} fair by seat? Each seat's win share minus its fair share "
-                "(points, Wilson 95%); filled: that seat's edge is established (Holm over the "
-                "run's seats); dashed: fair",
+                "(points, Wilson 95%; two players: of decisive games, as the text); filled: "
+                "that seat's edge is established (Holm over the run's seats; two players: the "
+                "table's test); dashed: fair",
                 110,
             )
         ),
@@ -598,12 +618,29 @@ def report_figure(game: str, results: str | Path = RESULTS_DIR) -> Figure:
     return fig
 
 
+def _sweep_line(run: Run) -> str:
+    """A sweep panel's second title line: do the values differ (the sweep's own tests)?"""
+    if run.kind != "variants":
+        return ""
+    said = []
+    for t in sweep_tests(run.rows):
+        if t["p"] != t["p"] or t["quantity"] not in (
+            "game length",
+            "seat 0 W vs L (decisive games)",
+        ):
+            continue
+        what = "length" if "length" in t["quantity"] else "seat 1's W vs L"
+        verdict = "differ" if t["p_holm"] < LEVEL else "do not differ detectably"
+        said.append(f"{what}: values {verdict} (Holm p {_p(t['p_holm'])})")
+    return ("\n" + "; ".join(said)) if said else ""
+
+
 def _verdict(finding: Finding) -> str:
     """The chart's two lines under a table: what its test found, and its Holm p or power."""
     holm = finding.test.split(" of this run ")[1].split(";")[0]
     if not finding.established:
         detects = finding.power.split(" detect one seat ")[1].split(" points")[0]
-        return f"no edge found (Holm p {holm})\ndetects {detects} pts"
+        return f"no edge found\n(Holm p {holm})\ndetects {detects} pts"
     return f"seat edge\nHolm p {holm}"
 
 
