@@ -116,8 +116,9 @@ def test_the_chart_draws_categories_not_lines(tmp_path):
             if line.get_marker() not in (None, "None", ""):
                 assert len(line.get_xdata()) == 1, ax.get_title()
     labels = [t.get_text() for t in axes[0].get_xticklabels()]
-    assert labels[0].startswith("published die (4 players)\nno edge found")
-    assert labels[3].startswith("no catching (4 players)\nseat edge")
+    assert labels[0].startswith("published die\nno edge found")  # 4 players: in the title
+    assert labels[3].startswith("no catching\nseat edge")
+    assert titles[0].startswith("neko_in_dice: greedy in every seat, 1000 games a table, 4 players")
     fig.savefig(tmp_path / "x.png")
 
 
