@@ -17,7 +17,8 @@ SWEEP_NAMES: dict[tuple[str, str], dict[str, str]] = {
         "0,1,-1,-1,-1,-1": "4 blank faces",
         "-1,-1,-1,-1,-1,-1": "no catching",
     },
-    ("manekinecollection", "first_player"): {"0": "seat 0 starts", "1": "seat 1 starts"},
+    ("manekinecollection", "first_player"): {"0": "seat 1 starts", "1": "seat 2 starts"},
+    ("manekinecollection", "hand_sizes"): {"3,3": "3 cards each", "3,2": "second mover 2 cards"},
     ("manekinecollection", "card_ranks"): {
         "3,3,3,3,3,3,4,4,4,4,4,4": "narrow (3-4)",
         "2,2,2,3,3,3,4,4,4,5,5,5": "medium (2-5)",
