@@ -42,17 +42,23 @@ class Timed:
     """An agent whose decision times are recorded: ``choose`` plus ``explain``, as a hint;
     one that reads the moves so far is given ``pairs`` (filled by ``play_out``'s ``on_step``)."""
 
-    def __init__(self, agent: Any, times: list[float], pairs: list) -> None:
+    def __init__(self, agent: Any, times: list[float], pairs: list, seats: tuple) -> None:
         self.agent, self.times, self.name, self.pairs = agent, times, agent.name, pairs
+        self.seats = seats
 
     def choose(self, state: Any, rng: random.Random) -> Any:
         start = time.perf_counter()
-        past = {"history": self.pairs} if getattr(self.agent, "reads_history", False) else {}
-        takes = "history" in inspect.signature(self.agent.choose).parameters
-        action = self.agent.choose(state, rng, **(past if takes else {}))
+        past: dict[str, Any] = {}
+        if getattr(self.agent, "reads_history", False):
+            past["history"] = self.pairs
+        if getattr(self.agent, "reads_seats", False):
+            past["seats"] = self.seats
+        takes = inspect.signature(self.agent.choose).parameters
+        action = self.agent.choose(state, rng, **{k: v for k, v in past.items() if k in takes})
         explain = getattr(self.agent, "explain", None)
         if explain is not None:
-            explain(state, action, **past)
+            takes = inspect.signature(explain).parameters
+            explain(state, action, **{k: v for k, v in past.items() if k in takes})
         self.times.append(time.perf_counter() - start)
         return action
 
@@ -91,7 +97,8 @@ def play_games(
     for g in range(first, first + games):
         seat = g % players
         pairs: list = []
-        mine = Timed(make(), [] if times is None else times, pairs)
+        seats = tuple("expectimax" if p == seat else "greedy" for p in range(players))
+        mine = Timed(make(), [] if times is None else times, pairs, seats)
         agents = {p: (mine if p == seat else GreedyAgent()) for p in range(players)}
         final, _ = play_out(
             new_game(players, seed=g, params=params),

@@ -171,7 +171,7 @@ def check(version: str, count: int, seed0: int) -> tuple[int, int, int]:
             numbers += 1
             differ += board.get(w.question) != w.result
         if isinstance(action, Move | UseLitterBox):
-            assert "read from the moves so far" in why or not any(
+            assert "read from the hideouts the others chose" in why or not any(
                 "moves so far" in w.model for w in workings
             )
         assert why.count(", sure") == why.count("1/1, sure"), why

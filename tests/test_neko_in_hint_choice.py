@@ -25,14 +25,15 @@ from nekolib.core import TABLE
 from nekolib.neko_in.agents import GreedyAgent, TableAgent
 from nekolib.neko_in.hint_odds import visitor_working
 from nekolib.neko_in.planner import ExpectimaxAgent, _rid, _where
-from nekolib.neko_in.rules import Hide, Move, NekoState, UseLitterBox, new_game
+from nekolib.neko_in.rules import Hide, Move, UseLitterBox, new_game
 
 TURNS = re.compile(r"expected turns still needed: (-?\d+\.\d+) against (-?\d+\.\d+)")
 
 
-def decisions(count: int, seed0: int) -> list[tuple[NekoState, list, ExpectimaxAgent, object]]:
-    """Visitor placements and movements of the hint player, with the match so far, from
-    seeded games at 3 and 4 players, Classic and Events (about half of each kind)."""
+def decisions(count: int, seed0: int) -> list[tuple]:
+    """Visitor placements and movements of the hint player, with the match so far and the
+    seats (so at 3 players every move of the greedy seats is read, at 4 mostly the hideouts
+    only), from seeded games at 3 and 4 players, Classic and Events (about half of each kind)."""
     found: list = []
     visitors = moves = 0
     seed = seed0
@@ -43,6 +44,7 @@ def decisions(count: int, seed0: int) -> list[tuple[NekoState, list, ExpectimaxA
         rng = random.Random(seed)
         hinted, greedy, table = ExpectimaxAgent(), GreedyAgent(), TableAgent()
         seat, pairs = seed % players, []
+        seats = tuple("expectimax" if p == seat else "greedy" for p in range(players))
         while not state.is_terminal() and len(found) < count:
             who = state.current_player()
             if state.is_chance_node():
@@ -50,14 +52,14 @@ def decisions(count: int, seed0: int) -> list[tuple[NekoState, list, ExpectimaxA
             elif who == TABLE:
                 action = table.choose(state, rng)
             elif who == seat:
-                action = hinted.choose(state, rng, history=list(pairs))
+                action = hinted.choose(state, rng, history=list(pairs), seats=seats)
                 visitor = isinstance(action, Hide) and state.cat != state.colours[seat]
                 visitor = visitor and state.seat_of(state.cat) is not None
                 movement = isinstance(action, Move | UseLitterBox)
                 if (visitor and visitors <= count // 2) or (movement and moves <= count // 2):
                     visitors += visitor
                     moves += movement
-                    found.append((state, list(pairs), hinted, action))
+                    found.append((state, list(pairs), seats, hinted, action))
             else:
                 action = greedy.choose(state, rng)
             pairs.append((state, action))
@@ -67,13 +69,14 @@ def decisions(count: int, seed0: int) -> list[tuple[NekoState, list, ExpectimaxA
 
 
 def test_on_300_decisions_no_choice_is_worse_than_another_by_the_numbers_stated():
-    placements = movements = turned_down = 0
-    for state, history, agent, action in decisions(300, seed0=4200):
+    placements = movements = turned_down = seated = 0
+    for state, history, seats, agent, action in decisions(300, seed0=4200):
         me = state.current_player()
-        why = agent.explain(state, action, history=history)
-        workings = agent.working(state, action, history=history)
+        why = agent.explain(state, action, history=history, seats=seats)
+        workings = agent.working(state, action, history=history, seats=seats)
         assert stated(why) == [w.result for w in workings], why
-        belief = agent.belief(state, me, history)
+        belief = agent.belief(state, me, history, seats)
+        seated += belief.seated
         if isinstance(action, Hide):
             placements += 1
             visitor = state.seat_of(state.cat)
@@ -104,4 +107,5 @@ def test_on_300_decisions_no_choice_is_worse_than_another_by_the_numbers_stated(
                 assert (mine, theirs) == (round(chosen.cost, 2), round(weighed[alt].cost, 2))
         assert "it keeps the better position for the turns after;" not in why
     assert placements >= 100 and movements >= 100, (placements, movements)
+    assert 50 <= seated < 300, seated  # both beliefs are exercised
     assert turned_down >= 10, turned_down  # the sentence's reasons are exercised

@@ -145,6 +145,8 @@ class Belief:
     """True when only the certain facts of the moves so far were read (:data:`FACTS_MODEL`)."""
     why_not: str = ""
     """When a history was given but not read: why (too large, or it does not fit)."""
+    seated = False
+    """True for :class:`nekolib.neko_in.seated.SeatedBelief` (every move read by its rule)."""
 
     def summary(self) -> str:
         """What was read, in a few words: 'read from 7 hideouts other players chose and 3

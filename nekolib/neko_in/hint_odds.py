@@ -420,6 +420,11 @@ def visitor_working(
 
 def _deal_note(belief: Belief) -> str:
     """How the deal was weighed, for a working's notes."""
+    if belief.seated:
+        return (
+            f"{belief.summary()}; every deal weighed by the probability the greedy player's "
+            "own decision rule gives each of those choices; counted exactly"
+        )
     if belief.read:
         return (
             f"{belief.summary()}; every deal weighed by the likelihood of the moves so far "

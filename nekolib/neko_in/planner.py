@@ -38,6 +38,7 @@ still needed by both.
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -77,6 +78,7 @@ from nekolib.neko_in.rules import (
     space_name,
     tile_name,
 )
+from nekolib.neko_in.seated import SEATED_MODEL, seated_belief
 from nekolib.working import Case, Working
 
 __all__ = ["ExpectimaxAgent", "MoveOdds"]
@@ -123,18 +125,28 @@ def _model_words(models: list[str]) -> str:
         tags.append("greedy owner")
     if "greedy player" in text:
         tags.append("the visitor hides like the greedy player")
-    if HISTORY_MODEL in text:
+    seated = re.search(r"\[([^\]]+)\]", text)  # why the seats' own rules were not read
+    also = f"; {seated.group(1)}" if seated else ""
+    if SEATED_MODEL in text:
         tags.append(
-            "unseen tiles dealt at random, read from the moves so far under the greedy model"
+            "unseen tiles dealt at random, read from every move of the greedy players seated, "
+            "by their own rule"
+        )
+    elif HISTORY_MODEL in text:
+        tags.append(
+            "unseen tiles dealt at random, read from the hideouts the others chose (greedy "
+            "model) and where their cats rested; rooms, discards and events read as telling "
+            "nothing" + (f" ({also[2:]})" if also else "")
         )
     elif FACTS_MODEL in text:
         why = next((w for w in (TOO_MANY, NO_FIT) if w in text), "")
         tags.append(
             "unseen tiles dealt at random as the moves so far allow for sure (cats that rested "
-            f"on uncovered hideouts), no choice read ({why})"
+            f"on uncovered hideouts), no choice read ({why}{also})"
         )
     elif DEAL_MODEL in text:
         why = next((w for w in (TOO_MANY, NO_FIT, NO_MOVES) if w in text), "")
+        why = f"{why}{also}" if why else also[2:]
         tags.append(
             "unseen tiles dealt at random as the board allows, nothing read from past moves"
             + (f" ({why})" if why else "")
@@ -200,9 +212,13 @@ class ExpectimaxAgent:
     rid of by a catch, and a tile of my own room is the one sure to be got rid of."""
 
     # ------------------------------------------------------------------ choose
-    def choose(self, state: GameState, rng: random.Random, history: Any = None) -> Any:
+    def choose(
+        self, state: GameState, rng: random.Random, history: Any = None, seats: Any = None
+    ) -> Any:
         """The move, weighed with the belief the hint states (:meth:`belief`): given
-        ``history`` (the match so far) read from the moves so far, else from the board."""
+        ``history`` (the match so far) read from the moves so far, else from the board;
+        ``seats`` (who plays each seat: ``"greedy"``, ``"human"``, ...) lets it read every
+        move of greedy seats by their own rule."""
         legal = state.legal_actions()
         me = state.current_player()
         if me == TABLE:
@@ -212,7 +228,7 @@ class ExpectimaxAgent:
         phase = state.phase
         if phase not in ("hide", "discard", "move"):
             return legal[0]
-        belief = self.belief(state, me, history)
+        belief = self.belief(state, me, history, seats)
         if phase == "hide":
             return self._hide(state, me, legal, belief)
         if phase == "discard":
@@ -304,33 +320,47 @@ class ExpectimaxAgent:
 
     # ------------------------------------------------------------------ explain
     reads_history = True
-    """:meth:`explain` and :meth:`working` take the match so far (``history=``)."""
+    """:meth:`choose`, :meth:`explain` and :meth:`working` take the match so far
+    (``history=``) and who plays each seat (``seats=``)."""
+    reads_seats = True
 
-    def explain(self, state: GameState, action: Any, history: Any = None) -> str:
+    def explain(self, state: GameState, action: Any, history: Any = None, seats: Any = None) -> str:
         """Why this move, with the exact fractions behind it (the decider's view only).
 
         Every number is the result of one :meth:`working` (same order) and the sentence ends
         with the model it is exact under (``nekolib.neko_in.hint_odds``). ``history``: the
         match so far (a :class:`~nekolib.core.Match`, or its ``(state, action)`` pairs
         leading to ``state``); the unseen deal is then read from the moves so far
-        (:mod:`nekolib.neko_in.belief`), else from the board alone."""
-        return self._hint(state, action, history)[0]
+        (:mod:`nekolib.neko_in.belief`), else from the board alone; with ``seats`` all
+        ``"greedy"`` (the other seats), every move they made is read by the greedy player's
+        own rule (:mod:`nekolib.neko_in.seated`), the exact posterior at that table."""
+        return self._hint(state, action, history, seats)[0]
 
-    def working(self, state: GameState, action: Any, history: Any = None) -> list[Working]:
+    def working(
+        self, state: GameState, action: Any, history: Any = None, seats: Any = None
+    ) -> list[Working]:
         """One :class:`~nekolib.working.Working` per number :meth:`explain` states, in order."""
-        return self._hint(state, action, history)[1]
+        return self._hint(state, action, history, seats)[1]
 
-    def belief(self, state: NekoState, me: int, history: Any = None) -> Belief:
-        """``me``'s belief over the unseen deal (the last one is kept: explain, then working)."""
-        key = (id(state), me, None if history is None else _history_key(history))
+    def belief(self, state: NekoState, me: int, history: Any = None, seats: Any = None) -> Belief:
+        """``me``'s belief over the unseen deal (the last one is kept: explain, then working):
+        exact at a table of greedy players (:func:`~nekolib.neko_in.seated.seated_belief`),
+        else :func:`~nekolib.neko_in.belief.belief`, which says what it read."""
+        seats = None if seats is None else tuple(seats)
+        key = (id(state), me, None if history is None else _history_key(history), seats)
         cached = self.__dict__.get("_belief")
         if cached is None or cached[0] != key or cached[1] is not state:
-            cached = (key, state, read_belief(state, me, history))
+            found, why = seated_belief(state, me, history, seats)
+            if found is None:
+                found = read_belief(state, me, history)
+                if why and history is not None:
+                    found.model += f" [{why}]"
+            cached = (key, state, found)
             self.__dict__["_belief"] = cached
         return cached[2]
 
     def _hint(
-        self, state: GameState, action: Any, history: Any = None
+        self, state: GameState, action: Any, history: Any = None, seats: Any = None
     ) -> tuple[str, list[Working]]:
         me = state.current_player()
         legal = state.legal_actions()
@@ -343,7 +373,7 @@ class ExpectimaxAgent:
                 [w],
             )
         state = _neko(state)
-        belief = self.belief(state, me, history)
+        belief = self.belief(state, me, history, seats)
         ctx = _Context(state, me, belief=belief)
         if isinstance(action, Move | UseLitterBox):
             return self._explain_move(state, me, action, legal, belief)

@@ -463,8 +463,14 @@ class GameWidget(widgets.VBox):
         return why, tuple(working(state, action, **past)) if callable(working) else ()
 
     def _past(self, agent: Agent) -> dict[str, Any]:
-        """``{"history": the match}`` for an agent that reads the moves so far, else ``{}``."""
-        return {"history": self.match} if getattr(agent, "reads_history", False) else {}
+        """``{"history": the match}`` for an agent that reads the moves so far, else ``{}``;
+        also ``"seats"`` (who plays each seat) for one that reads them (``reads_seats``)."""
+        past: dict[str, Any] = {}
+        if getattr(agent, "reads_history", False):
+            past["history"] = self.match
+        if getattr(agent, "reads_seats", False):
+            past["seats"] = tuple(self.seats)
+        return past
 
     def _exact_hint(self, agent: Agent, state: GameState, token: int, rng: random.Random) -> None:
         """The exact hint of ``state``; shown only if the widget is still at ``state``."""
