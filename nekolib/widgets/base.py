@@ -44,7 +44,7 @@ from nekolib.core import (
 )
 from nekolib.picture import picture_module
 from nekolib.widgets.board import BoardView
-from nekolib.working import QuickHint, Working, working_html
+from nekolib.working import QuickHint, Working, spoken, working_html
 
 HUMAN = "human"
 BACKGROUND_HINTS = sys.platform != "emscripten"
@@ -515,7 +515,7 @@ class GameWidget(widgets.VBox):
         self.hinted = action
         self.hint_partial = bool(partial)
         self.hint_text = f"Hint ({name}): {label}" + (f" - {why}" if why else "")
-        self._pending_say = self.hint_text
+        self._pending_say = spoken(self.hint_text)  # '2/1' said '2', '783697/2419200 ≈ 32%' '32%'
         self.refresh()
 
     def play_to_end(self, max_steps: int = 20_000) -> None:
