@@ -261,6 +261,7 @@ def test_the_fallback_keeps_every_certain_fact_of_the_moves_so_far(monkeypatch, 
             assert truth_of(state, me, action, w.question, weigh) == w.result, (why, w.question)
             numbers += 1
             kept += board.get(w.question) != w.result
+    print(f"{version}: {checked} positions, {numbers} numbers, {kept} not the board's")
     assert checked >= 20 and kept >= 3, (checked, numbers, kept)
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
 from test_neko_in_hint_enumeration import stated
 
 from nekolib.core import TABLE
@@ -68,9 +69,12 @@ def decisions(count: int, seed0: int) -> list[tuple]:
     return found
 
 
-def test_on_300_decisions_no_choice_is_worse_than_another_by_the_numbers_stated():
+@pytest.mark.parametrize(
+    "count", [60, pytest.param(300, marks=pytest.mark.slow)], ids=["60", "300"]
+)
+def test_no_choice_is_worse_than_another_by_the_numbers_stated(count):
     placements = movements = turned_down = seated = 0
-    for state, history, seats, agent, action in decisions(300, seed0=4200):
+    for state, history, seats, agent, action in decisions(count, seed0=4200):
         me = state.current_player()
         why = agent.explain(state, action, history=history, seats=seats)
         workings = agent.working(state, action, history=history, seats=seats)
@@ -106,6 +110,7 @@ def test_on_300_decisions_no_choice_is_worse_than_another_by_the_numbers_stated(
                 assert mine <= theirs, why
                 assert (mine, theirs) == (round(chosen.cost, 2), round(weighed[alt].cost, 2))
         assert "it keeps the better position for the turns after;" not in why
-    assert placements >= 100 and movements >= 100, (placements, movements)
-    assert 50 <= seated < 300, seated  # both beliefs are exercised
-    assert turned_down >= 10, turned_down  # the sentence's reasons are exercised
+    print(placements, "placements,", movements, "movements,", turned_down, "turned down,", seated)
+    assert min(placements, movements) >= count // 3, (placements, movements)
+    assert count // 6 <= seated < count, seated  # both beliefs are exercised
+    assert turned_down >= count // 30, turned_down  # the sentence's reasons are exercised
