@@ -510,14 +510,28 @@ def frac(x: Fraction) -> str:
 
 
 def signed(x: Fraction) -> str:
-    """Expected points with their sign: ``+41/560``, ``-1/4``, ``+2``, ``0``."""
+    """Expected points with their sign, in lowest terms: ``+41/560``, ``-1/4``, ``+2``,
+    ``0``; a long fraction with its decimal (``+61/2800 ≈ +0.022``)."""
     x = Fraction(x)
-    return f"+{x}" if x > 0 else str(x)
+    text = f"+{x}" if x > 0 else str(x)
+    if x.denominator < 1000:
+        return text
+    return f"{text} ≈ {'+' if x > 0 else ''}{_decimal(float(x))}"
+
+
+def _decimal(x: float) -> str:
+    """Two significant digits, never in exponent notation (``0.088``, ``-1.3``, ``0.2``)."""
+    out = f"{x:.2g}"
+    return f"{x:.8f}".rstrip("0") if "e" in out else out
 
 
 def chance(x: Fraction) -> str:
-    """A probability as p/q, its percentage in brackets."""
-    return f"{frac(x)} ({float(x):.0%})"
+    """A probability as p/q in lowest terms, its percentage in brackets (``369/1040 (35%)``;
+    a percentage that rounds to 0% or 100% without being so keeps a decimal: ``(0.2%)``)."""
+    x = Fraction(x)
+    pct = float(x) * 100
+    shown = f"{pct:.0f}%" if x in (0, 1) or 0.5 <= pct <= 99.5 else f"{_decimal(pct)}%"
+    return f"{frac(x)} ({shown})"
 
 
 def explain_from_view(view: View, action: Any) -> str:

@@ -48,6 +48,7 @@ from nekolib.core import GameState
 from nekolib.indovina_gatto.analysis import (
     GuessValue,
     Posterior,
+    _decimal,
     chance,
     guess_values,
     posterior,
@@ -138,15 +139,16 @@ class LookaheadAgent:
 
 # --------------------------------------------------------------------------- explanations
 def whole(x: Fraction) -> str:
-    """A total that is not a probability (exposure): ``3/4``, ``1``, ``2``."""
+    """A total that is not a probability (exposure): ``3/4``, ``1``, ``2``; a long fraction
+    with its decimal (``332/6790 ≈ 0.049``)."""
     x = Fraction(x)
-    return str(x)
+    return str(x) if x.denominator < 1000 else f"{x} ≈ {_decimal(float(x))}"
 
 
 def working_numbers(text: str) -> list[str]:
     """The numbers a hint sentence states (``3/4``, ``+2``, ``-1/10``, ``0``): not cat or seat
     numbers, not the percentages that repeat a chance."""
-    text = re.sub(r"cat #\d+|player \d+|\(\d+%\)", "", text)
+    text = re.sub(r"cat #\d+|player \d+|\([\d.]+%\)|≈ [+-]?[\d.]+", "", text)
     return re.findall(r"[+-]?\d+(?:/\d+)?", text)
 
 

@@ -47,7 +47,7 @@ from nekolib.manekinecollection.rules import (
     score_collection,
     seat_name,
 )
-from nekolib.working import Case, Working
+from nekolib.working import Case, Working, approx
 
 __all__ = ["Said", "fraction_text", "pass_said", "play_said", "stake_said", "take_said"]
 
@@ -356,7 +356,7 @@ def take_said(state: MNState, action: TakeZabuton) -> Said:
         False,
         f"E[your gain from the better tile at {where}, before looking]",
     )
-    tail = f"; before looking, the better tile was worth {fraction_text(w.result)} expected"
+    tail = f"; before looking, the better tile was worth {approx(w.result)} expected"
     return Said(f"{text}{tail} (if {TILES_MODEL})", (*shown, w))
 
 

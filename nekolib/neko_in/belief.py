@@ -40,7 +40,11 @@ observation reads are then dealt in ``multinomial`` ways. Integers throughout (e
 likelihood factor scaled by 60, which every ``1/k`` with ``k <= 5`` divides), one
 :class:`~fractions.Fraction` per answer. When the programme would be too large
 (:data:`MAX_WORK` steps), or the moves so far have probability 0 under the model, the belief
-falls back to what the board alone shows, and says so (:attr:`Belief.model`).
+falls back to the certain facts of the history alone (:data:`FACTS_MODEL`: every cat that
+rested on an uncovered hideout, at any position of the match; no choice read), and says so
+(:attr:`Belief.model`). Without a history (``history=None``, or an empty one for a position
+that is not the start of a game) it reads the board alone (:data:`BOARD_MODEL`) and never
+claims to have read the moves.
 """
 
 from __future__ import annotations
@@ -53,14 +57,16 @@ from math import factorial
 from typing import Any
 
 from nekolib.core import NekoError, describe
-from nekolib.neko_in.rules import IN_ROOM, N_ICONS, Hide, NekoState
+from nekolib.neko_in.rules import GARDEN, IN_ROOM, N_ICONS, Hide, NekoState
 
 __all__ = [
     "BOARD_MODEL",
+    "FACTS_MODEL",
     "HIDE_LIKELIHOOD",
     "HISTORY_MODEL",
     "MAX_WORK",
     "NO_FIT",
+    "NO_MOVES",
     "TOO_MANY",
     "Belief",
     "Sighting",
@@ -78,6 +84,11 @@ HISTORY_MODEL = (
     "uncovered hideout (its player lacked that tile); rooms moved to and tiles discarded read "
     "as telling nothing"
 )
+FACTS_MODEL = (
+    "the tiles you cannot see dealt at random among the deals the moves so far allow for sure "
+    "(every cat that rested on an uncovered hideout, then or since: its player lacked that "
+    "tile); no choice read"
+)
 HIDE_LIKELIHOOD = (
     "an owner placing a visitor: 1/(free hideouts it holds) if it holds the chosen one, 0 if "
     "it holds another, 1/(free hideouts) if it holds none; a player placing their own cat: 1 "
@@ -86,6 +97,7 @@ HIDE_LIKELIHOOD = (
 )
 TOO_MANY = "too many moves to weigh exactly"
 NO_FIT = "the moves so far do not fit the greedy model"
+NO_MOVES = "the moves so far were not given"
 MAX_WORK = 4_000_000
 """Steps of the room-by-room programme (:meth:`Belief.cost`) beyond which the belief reads
 the board alone. In seeded 6-player games (``bench/bench_neko_in_belief.py``) the largest
@@ -130,8 +142,12 @@ class Belief:
     model: str = BOARD_MODEL
     read: bool = False
     """True when the moves so far were read (the model is :data:`HISTORY_MODEL`)."""
+    facts: bool = False
+    """True when only the certain facts of the moves so far were read (:data:`FACTS_MODEL`)."""
     why_not: str = ""
     """When a history was given but not read: why (too large, or it does not fit)."""
+    seated = False
+    """True for :class:`nekolib.neko_in.seated.SeatedBelief` (every move read by its rule)."""
 
     def summary(self) -> str:
         """What was read, in a few words: 'read from 7 hideouts other players chose and 3
@@ -139,6 +155,8 @@ class Belief:
         chosen = sum(len(v) for v in self.sightings.values())
         lacked = sum(len(v) for v in self.lacks.values())
         what = f"{lacked} tile{'' if lacked == 1 else 's'} their cats showed they lacked"
+        if self.facts:
+            return f"the moves so far show {what}"
         if not self.read:
             return f"the board shows {what}"
         return (
@@ -369,17 +387,38 @@ def belief(
         return board
     pairs = _pairs(history, state)
     if not pairs:
+        if not _at_start(state):  # mid-game with no moves given: nothing was read
+            return _not_read(board, NO_MOVES)
         board.read, board.model = True, HISTORY_MODEL  # no move yet: the board is all there is
         return board
     states = [s for s, _ in pairs] + [state]
     lacks = _board_lacks(states, me, unseen)
     sightings = _sightings(pairs, states, me)
     read = Belief(state, me, unseen, lacks, sightings, HISTORY_MODEL, True)
-    if max(read.cost([r]) for r in state.rooms_in_play) > MAX_WORK:
-        return _not_read(board, TOO_MANY)
+    rooms = state.rooms_in_play
+    if max(read.cost([r]) for r in rooms) > MAX_WORK:
+        return _facts(board, lacks, TOO_MANY)
     if not _fits(read):
-        return _not_read(board, NO_FIT)
+        return _facts(board, lacks, NO_FIT)
     return read
+
+
+def _at_start(state: NekoState) -> bool:
+    """The first decision of a game: no move made yet, so an empty history is the whole one."""
+    return (
+        state.turn_index == 0
+        and state.phase == "move"
+        and not state.covered
+        and not state.box
+        and all(c == GARDEN for c in state.cats)
+    )
+
+
+def _facts(board: Belief, lacks: dict[int, frozenset[int]], why: str) -> Belief:
+    """The fallback: the certain facts of the whole history (no model of choices), said."""
+    facts = Belief(board.state, board.me, board.unseen, lacks, {}, f"{FACTS_MODEL} ({why})")
+    facts.facts, facts.why_not = True, why  # small: a room's facts split in at most 5^5 ways
+    return facts
 
 
 def _not_read(board: Belief, why: str) -> Belief:

@@ -402,10 +402,20 @@ def visitor_working(
 
 def _deal_note(belief: Belief) -> str:
     """How the deal was weighed, for a working's notes."""
+    if belief.seated:
+        return (
+            f"{belief.summary()}; every deal weighed by the probability the greedy player's "
+            "own decision rule gives each of those choices; counted exactly"
+        )
     if belief.read:
         return (
             f"{belief.summary()}; every deal weighed by the likelihood of the moves so far "
             f"under the greedy model ({HIDE_LIKELIHOOD}); counted exactly"
+        )
+    if belief.facts:
+        return (
+            f"{belief.summary()}; every deal those certain facts allow equally likely, no choice "
+            f"read (counted exactly) ({belief.why_not})"
         )
     why = f" (the moves so far are not read: {belief.why_not})" if belief.why_not else ""
     return f"{belief.summary()}; every deal the board allows equally likely (counted exactly){why}"

@@ -44,7 +44,7 @@ from nekolib.core import (
 )
 from nekolib.picture import picture_module
 from nekolib.widgets.board import BoardView
-from nekolib.working import QuickHint, Working, working_html
+from nekolib.working import QuickHint, Working, spoken, working_html
 
 HUMAN = "human"
 BACKGROUND_HINTS = sys.platform != "emscripten"
@@ -431,7 +431,7 @@ class GameWidget(widgets.VBox):
         quick = getattr(agent, "quick_hint", None)
         first: QuickHint | None = quick(state) if callable(quick) else None
         if first is None:
-            action = agent.choose(state, self._agent_rng())
+            action = agent.choose(state, self._agent_rng(), **self._past(agent))
             self._show_hint(agent, state, action, *self._explained(agent, state, action))
             return
         if self.hinted is not None and self._hint_for == state:
@@ -456,16 +456,26 @@ class GameWidget(widgets.VBox):
     def _explained(self, agent: Agent, state: GameState, action: Any) -> tuple[str, tuple]:
         """The agent's sentence and workings for ``action``; an agent that reads the moves
         so far (``reads_history``) is given the match."""
-        past = {"history": self.match} if getattr(agent, "reads_history", False) else {}
+        past = self._past(agent)
         explain = getattr(agent, "explain", None)
         why = explain(state, action, **past) if callable(explain) else ""
         working = getattr(agent, "working", None)
         return why, tuple(working(state, action, **past)) if callable(working) else ()
 
+    def _past(self, agent: Agent) -> dict[str, Any]:
+        """``{"history": the match}`` for an agent that reads the moves so far, else ``{}``;
+        also ``"seats"`` (who plays each seat) for one that reads them (``reads_seats``)."""
+        past: dict[str, Any] = {}
+        if getattr(agent, "reads_history", False):
+            past["history"] = self.match
+        if getattr(agent, "reads_seats", False):
+            past["seats"] = tuple(self.seats)
+        return past
+
     def _exact_hint(self, agent: Agent, state: GameState, token: int, rng: random.Random) -> None:
         """The exact hint of ``state``; shown only if the widget is still at ``state``."""
         try:
-            action = agent.choose(state, rng)
+            action = agent.choose(state, rng, **self._past(agent))
             why, working = self._explained(agent, state, action)
         except Exception as err:  # stale (HintCancelled) or failed: keep the first look
             with self._lock:
@@ -505,7 +515,7 @@ class GameWidget(widgets.VBox):
         self.hinted = action
         self.hint_partial = bool(partial)
         self.hint_text = f"Hint ({name}): {label}" + (f" - {why}" if why else "")
-        self._pending_say = self.hint_text
+        self._pending_say = spoken(self.hint_text)  # '2/1' said '2', '783697/2419200 ≈ 32%' '32%'
         self.refresh()
 
     def play_to_end(self, max_steps: int = 20_000) -> None:
@@ -526,7 +536,7 @@ class GameWidget(widgets.VBox):
             return
         who = state.current_player()
         agent = self._agent_named(self.hint_agent_key) if self.is_human(who) else self.agent(who)
-        self.match.play(agent.choose(state, self._agent_rng()))
+        self.match.play(agent.choose(state, self._agent_rng(), **self._past(agent)))
 
     def _agent_rng(self) -> random.Random:
         """The seeded RNG a computer player gets at this ply (replays choose alike)."""
