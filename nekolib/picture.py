@@ -61,6 +61,15 @@ MUTED = "#6b6357"
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 MIN_FONT_PX = 11
 """Smallest text size any picture uses (legible at 100 % zoom)."""
+NARROW_BELOW = 700
+"""A board narrower than this (CSS px) gets its game's narrow layout (phones, split screens)."""
+NARROW_WIDTH = 330
+"""Width of every narrow layout: its 11 px text is 12 px or more on a board 360 px wide."""
+
+
+def is_narrow(width: float | None) -> bool:
+    """A board ``width`` CSS px wide (0 or ``None``: not measured) takes the narrow layout."""
+    return bool(width) and float(width) < NARROW_BELOW
 
 
 class SVG(str):

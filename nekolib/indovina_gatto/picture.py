@@ -1156,7 +1156,7 @@ def _guesses(view: dict[str, Any], x: float, y: float) -> list[str]:
     return out + rows
 
 
-def svg(view: dict[str, Any], *, highlight: Collection[str] = ()) -> SVG:
+def svg(view: dict[str, Any], *, highlight: Collection[str] = (), narrow: bool = False) -> SVG:
     """The table as ``view``'s player sees it; ``highlight``: ids drawn with a gold ring.
 
     When the viewer decides a guess, a palette of the traits they may name is drawn

@@ -917,7 +917,7 @@ def legend(y: float) -> str:
 
 
 # --------------------------------------------------------------------------- public API
-def svg(view: dict[str, Any], *, highlight: Collection[str] = ()) -> SVG:
+def svg(view: dict[str, Any], *, highlight: Collection[str] = (), narrow: bool = False) -> SVG:
     """The table as ``view`` shows it; ids in ``highlight`` get a gold and dashed ring.
 
     Text without its own size is 11 px (set once on the outer group, as is the ink).

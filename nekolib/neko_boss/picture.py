@@ -474,7 +474,7 @@ def _score_table(view: dict[str, Any], top: float, width: float) -> str:
 
 
 # --------------------------------------------------------------------------- the picture
-def svg(view: dict[str, Any], *, highlight: Collection[str] = ()) -> SVG:
+def svg(view: dict[str, Any], *, highlight: Collection[str] = (), narrow: bool = False) -> SVG:
     """The position as a board-game picture (see the module docstring for the ids).
 
     ``highlight``: ids (``point-a1``, ``stack-b2``, ``score-0``...) to ring in gold.

@@ -878,6 +878,13 @@ def _status(view: dict[str, Any]) -> list[str]:
     return [first, f"Now: {_who(view, view['decider'])} \u2014 {what}", *news]
 
 
+def question_words(view: dict[str, Any]) -> str:
+    """What the decider is asked now, without who ("catch the black cat! who was fastest?")."""
+    lines = _status(view)
+    now = lines[1] if len(lines) > 1 else lines[0]
+    return now.split(" \u2014 ", 1)[-1]
+
+
 # --------------------------------------------------------------------------- public
 def _rows(n_rooms: int) -> tuple[int, int]:
     """Rooms above and below the Garden (up to 3 each)."""
@@ -887,7 +894,7 @@ def _rows(n_rooms: int) -> tuple[int, int]:
     return top, n_rooms - top
 
 
-def svg(view: dict[str, Any], *, highlight: Collection[str] = ()) -> SVG:
+def svg(view: dict[str, Any], *, highlight: Collection[str] = (), narrow: bool = False) -> SVG:
     """The whole table as ``view`` shows it (ids and classes: see the module docstring)."""
     hl = frozenset(highlight)
     rooms = view["rooms"]
