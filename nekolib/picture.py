@@ -61,15 +61,25 @@ MUTED = "#6b6357"
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 MIN_FONT_PX = 11
 """Smallest text size any picture uses (legible at 100 % zoom)."""
-NARROW_BELOW = 700
-"""A board narrower than this (CSS px) gets its game's narrow layout (phones, split screens)."""
 NARROW_WIDTH = 330
-"""Width of every narrow layout: its 11 px text is 12 px or more on a board 360 px wide."""
+"""Width of every narrow layout: its 11 px text is 12 px or more on a board 360 px wide (the
+board shows it at its full width, up to :data:`NARROW_MAX_PX`)."""
+NARROW_MAX_PX = 560
+"""Widest a narrow layout is shown (CSS px; ``nekolib/widgets/static/board.css``)."""
 
 
-def is_narrow(width: float | None) -> bool:
-    """A board ``width`` CSS px wide (0 or ``None``: not measured) takes the narrow layout."""
-    return bool(width) and float(width) < NARROW_BELOW
+def is_narrow(width: float | None, wide: float) -> bool:
+    """A board ``width`` CSS px wide (0 or ``None``: not measured yet) takes the narrow layout
+    when the ``wide`` picture would have to shrink to fit (its text under 11 px)."""
+    return bool(width) and float(width) < wide
+
+
+def svg_width(svg: str) -> float:
+    """The ``width`` attribute of the picture's outer ``<svg>`` (0 if it has none)."""
+    import re
+
+    found = re.search(r'<svg[^>]*?\swidth="([0-9.]+)"', svg)
+    return float(found.group(1)) if found else 0.0
 
 
 class SVG(str):
@@ -144,13 +154,21 @@ def group(children: Iterable[str], **attrs: Any) -> str:
 
 
 def document(
-    width: float, height: float, body: Iterable[str], *, game: str, label: str = ""
+    width: float,
+    height: float,
+    body: Iterable[str],
+    *,
+    game: str,
+    label: str = "",
+    narrow: bool = False,
 ) -> SVG:
-    """A whole picture: fixed size, explicit background, one font, ``class="nekolib-picture"``."""
+    """A whole picture: fixed size, explicit background, one font, ``class="nekolib-picture"``
+    (and ``nekolib-narrow`` for a narrow layout, which the board shows at its full width)."""
     w, h = round(width), round(height)
+    cls = f"nekolib-picture {escape(game)}" + (" nekolib-narrow" if narrow else "")
     return SVG(
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
-        f'viewBox="0 0 {w} {h}" class="nekolib-picture {escape(game)}" '
+        f'viewBox="0 0 {w} {h}" class="{cls}" '
         f'font-family="{FONT}" role="img" aria-label="{escape(label or game, quote=True)}">'
         f'<rect class="background" width="{w}" height="{h}" fill="{BACKGROUND}" rx="8"/>'
         + "".join(body)

@@ -50,7 +50,7 @@ class ManekinecollectionWidget(GameWidget):
 
     def render_view(self, view: dict[str, Any]) -> str:
         """The table as ``view`` shows it, drawn by :func:`picture.svg`."""
-        return str(picture.svg(view, narrow=self.narrow))
+        return self.picture_of(picture.svg, view)
 
     # -- odds panel -----------------------------------------------------------------
     def extra_panel(self) -> widgets.Widget:

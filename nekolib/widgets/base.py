@@ -42,7 +42,7 @@ from nekolib.core import (
     game_module,
     game_package,
 )
-from nekolib.picture import is_narrow, picture_module
+from nekolib.picture import is_narrow, picture_module, svg_width
 from nekolib.widgets.board import BoardView
 from nekolib.working import QuickHint, Working, working_html
 
@@ -193,6 +193,7 @@ class GameWidget(widgets.VBox):
         """The hint and any error, right under the buttons that produce them (the status line
         above the board says them too, but on a small screen it is out of sight)."""
         self._notes: dict[int, tuple[GameState, str]] = {}
+        self._wide_width = 0.0
 
         self.undo_button = widgets.Button(description="Undo", icon="undo").add_class("nekolib-undo")
         self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o")
@@ -257,19 +258,30 @@ class GameWidget(widgets.VBox):
     # ------------------------------------------------------------------ hooks
     def render_view(self, view: dict[str, Any]) -> str:
         """The game as the current viewer sees it: the game's picture by default, in its
-        narrow layout when the board is narrow (:func:`nekolib.picture.is_narrow`)."""
+        narrow layout when the wide one would shrink on this board (:attr:`narrow`)."""
         module = picture_module(self.state)
         if module is None:
             return "<pre>" + html.escape(repr(view)) + "</pre>"
-        return str(module.svg(view, narrow=self.narrow))
+        return self.picture_of(module.svg, view)
+
+    def picture_of(self, draw: Callable[..., Any], view: dict[str, Any]) -> str:
+        """``draw(view)``, or ``draw(view, narrow=True)`` when the board is :attr:`narrow`
+        (the wide picture's width is remembered from its last drawing)."""
+        if not self.narrow:
+            wide = str(draw(view))
+            self._wide_width = svg_width(wide) or self._wide_width
+            if not self.narrow:
+                return wide
+        return str(draw(view, narrow=True))
 
     @property
     def narrow(self) -> bool:
-        """The board is too narrow for the wide picture (as its front end measured it)."""
-        return is_narrow(self.board.width)
+        """The board (as its front end measured it) is narrower than the wide picture."""
+        return is_narrow(self.board.width, self._wide_width)
 
     def _width_changed(self, change: Any) -> None:
-        if is_narrow(change["old"]) != is_narrow(change["new"]):
+        wide = self._wide_width
+        if is_narrow(change["old"], wide) != is_narrow(change["new"], wide):
             with self._lock:
                 self._show_board()
 

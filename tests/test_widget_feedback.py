@@ -1,0 +1,55 @@
+"""Feedback where the eye is, and the move list by keyboard (issue 39), in Python.
+
+The hint and an error are written under the buttons as well as in the status line; the move
+list opens with a real toggle button; a press is answered (the board's ``answered``
+counter, which ends the front end's "waiting for the kernel..."), even one that does
+nothing; the board's measured width picks the picture's narrow layout.
+"""
+
+from __future__ import annotations
+
+import html
+
+from nekolib.neko_boss.widget import play as neko_boss
+from nekolib.widgets.base import MOVES_CLOSED, MOVES_OPEN
+
+
+def test_the_hint_is_written_next_to_the_hint_button_too():
+    w = neko_boss(2, seats=["human", "greedy"])
+    assert w.said_view.value == ""
+    w.hint()
+    assert w.hint_text and html.escape(w.hint_text) in w.said_view.value
+    assert html.escape(w.hint_text) in w.status.value
+    kids = list(w.children)
+    controls = next(c for c in kids if w.hint_button in getattr(c, "children", ()))
+    assert kids.index(w.said_view) == kids.index(controls) + 1
+    w.play(w.state.legal_actions()[0])
+    assert w.said_view.value == ""  # a new position: the old hint is gone
+
+
+def test_the_move_list_opens_with_a_button():
+    w = neko_boss(2, seats=["human", "greedy"])
+    assert w.actions_box.layout.display == "none"
+    assert w.moves_toggle.description == MOVES_CLOSED
+    w.moves_toggle.value = True
+    assert w.actions_box.layout.display is None and w.moves_toggle.description == MOVES_OPEN
+    w.moves_toggle.value = False
+    assert w.actions_box.layout.display == "none"
+
+
+def test_every_press_is_answered_even_one_that_does_nothing():
+    w = neko_boss(2, seats=["human", "greedy"])
+    before = w.board.answered
+    w.board.receive({"event": "click", "id": "no-such-part"})
+    w.board.receive({"event": "clear"})
+    w.board.receive({"event": "click", "id": w.board.targets[0]})
+    assert w.board.answered == before + 3
+
+
+def test_the_measured_width_picks_the_narrow_picture():
+    w = neko_boss(2, seats=["human", "greedy"])
+    wide = w.board.svg
+    w.board.receive({"event": "width", "width": 360})
+    assert w.narrow and w.board.svg != wide
+    w.board.receive({"event": "width", "width": 1000})
+    assert not w.narrow and w.board.svg == wide
