@@ -143,6 +143,27 @@ def text(x: float, y: float, words: str, size: float = 12, **attrs: Any) -> str:
     )
 
 
+def wrap(words: str, chars: int) -> list[str]:
+    """``words`` broken at spaces into lines of at most ``chars`` characters (narrow layouts)."""
+    import textwrap
+
+    return textwrap.wrap(str(words), chars, break_long_words=False) or [""]
+
+
+def text_lines(
+    x: float, y: float, lines: Iterable[str], size: float = 12, step: float = 0, **attrs: Any
+) -> str:
+    """One ``<text>`` of several lines (``<tspan>``), ``step`` apart (default 1.3 x ``size``),
+    the first line's baseline at ``y``."""
+    size = max(size, MIN_FONT_PX)
+    step = step or round(size * 1.3, 1)
+    spans = "".join(
+        el("tspan", escape(line), x=float(x), y=float(y + i * step)) for i, line in enumerate(lines)
+    )
+    attrs.setdefault("fill", INK)
+    return el("text", spans, font_size=size, **attrs)
+
+
 def title(words: str) -> str:
     """A tooltip (``<title>``) for the enclosing element."""
     return f"<title>{escape(words)}</title>"

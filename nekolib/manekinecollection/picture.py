@@ -56,13 +56,16 @@ from nekolib.picture import (
     INK,
     MIN_FONT_PX,
     MUTED,
+    NARROW_WIDTH,
     SVG,
     document,
     el,
     group,
     player_colour,
     player_name,
+    text_lines,
     title,
+    wrap,
 )
 
 __all__ = ["ABBREVIATIONS", "CARD_FILLS", "example_view", "summary", "svg", "text"]
@@ -228,8 +231,11 @@ def header(view: dict[str, Any]) -> str:
     return group(parts, class_="status")
 
 
-def showdown(view: dict[str, Any], x: float, y: float, w: float) -> tuple[str, float]:
-    """The showdown in progress or the last one: ranking, hands, who took what."""
+def showdown(
+    view: dict[str, Any], x: float, y: float, w: float, narrow: bool = False
+) -> tuple[str, float]:
+    """The showdown in progress or the last one: ranking, hands, who took what (``narrow``:
+    one column, the heading wrapped, each hand's class under its cards)."""
     show = view.get("showdown")
     if not show:
         return "", y
@@ -242,18 +248,20 @@ def showdown(view: dict[str, Any], x: float, y: float, w: float) -> tuple[str, f
     # while the cards still lie at the kotatsu (the winner is choosing) the rows show them
     rows = view["kotatsu"][show["kotatsu"]]["rows"]
     shown = any(rows[e["player"]] != e["cards"] for e in show["ranking"])
-    cols = 2
+    cols = 1 if narrow else 2
     col_w = (w - 16) / cols
     lines = (len(show["ranking"]) + cols - 1) // cols
-    line_h = 56 if shown else 40
-    h = 30 + lines * line_h
+    heads = wrap(head, int((w - 20) / 7.8)) if narrow else [head]
+    line_h = (56 if shown else 40) + (34 if narrow and shown else 0)
+    top = 12 + 17 * len(heads)
+    h = top + lines * line_h
     parts = [
         el("rect", x=x, y=y, width=w, height=h, rx=8, fill="white", stroke=MUTED),
-        label(x + 10, y + 19, head, 13, font_weight="bold"),
+        text_lines(x + 10, y + 19, heads, 13, 17, font_weight="bold"),
     ]
     for place, entry in enumerate(show["ranking"]):
         ex = round(x + 8 + (place % cols) * col_w)
-        ey = y + 28 + (place // cols) * line_h
+        ey = y + top - 2 + (place // cols) * line_h
         mid = ey + (25 if shown else 15)
         seat = entry["player"]
         parts.append(label(ex + 4, mid + 5, f"{place + 1}.", 13, font_weight="bold"))
@@ -263,6 +271,8 @@ def showdown(view: dict[str, Any], x: float, y: float, w: float) -> tuple[str, f
             for i, c in enumerate(entry["cards"]):
                 parts.append(card(c, right + i * (CARD_W + 4), ey, class_="showdown-card"))
             right += ROW_SIZE * (CARD_W + 4) + 6
+            if narrow:  # under the cards
+                right, mid = ex + 46, ey + CARD_H + 16
         result = f"{entry['hand']}  (icons {'-'.join(map(str, entry['strengths']))})"
         parts.append(label(right, mid - 5, result, 12, font_weight="bold"))
         if seat in taken:
@@ -404,8 +414,11 @@ def svg(view: dict[str, Any], *, highlight: Collection[str] = (), narrow: bool =
     """The table as ``view`` shows it; ids in ``highlight`` get a gold and dashed ring.
 
     Text without its own size is 11 px (set once on the outer group, as is the ink).
+    ``narrow``: the phone layout (:func:`_narrow_svg`), with the same ids.
     """
     hl = frozenset(highlight)
+    if narrow:
+        return _narrow_svg(view, hl)
     body = [header(view)]
     top = 62
     boards = len(view["kotatsu"])
@@ -429,6 +442,76 @@ def svg(view: dict[str, Any], *, highlight: Collection[str] = (), narrow: bool =
     inner = "".join(body)
     everything = group([_defs(inner), inner], font_size=MIN_FONT_PX, fill=INK)
     return document(WIDTH, y + 16, [everything], game="manekinecollection", label=summary(view))
+
+
+def _narrow_header(view: dict[str, Any], w: float) -> tuple[str, float]:
+    """The title, who looks, and the status wrapped (the seat marker before it)."""
+    viewer = view.get("viewer")
+    seen = "spectator view" if viewer is None else (f"as seen by {player_name(viewer)}")
+    lines = wrap(_status(view).replace("  -  ", " - "), int((w - 40) / 7.2))
+    playing = view["phase"] != "over"
+    parts = [
+        label(8, 26, "Manekinecollection", 20, font_weight="bold"),
+        label(8, 44, f"{view['num_players']} players, {seen}", 12, fill=MUTED),
+        text_lines(30 if playing else 8, 66, lines, 13, 17),
+    ]
+    if playing:
+        parts.append(_use(f"mn-seat-{view['turn']}", 15, 61))
+    return group(parts, class_="status"), 66 + 17 * len(lines)
+
+
+def _narrow_legend(y: float, w: float) -> tuple[str, float]:
+    """The legend, one entry a line."""
+    parts = [
+        _feature_icon(GOLD, 20, y),
+        el("text", "gold coin piece", x=34, y=y + 4),
+        _feature_icon(CAN, 20, y + 24),
+        el("text", "cat can piece", x=38, y=y + 28),
+        _use("mn-hidden", 20, y + 50),
+        el("text", "zabuton value face down", x=36, y=y + 54),
+    ]
+    words = (
+        "cards: colour, icon count and paw dots; ✓ full, 1st = third card played first (wins ties)"
+    )
+    lines = wrap(words, int((w - 16) / 6.6))
+    parts.append(text_lines(8, y + 80, lines, MIN_FONT_PX, 15))
+    return group(parts, class_="legend"), y + 80 + 15 * len(lines)
+
+
+def _narrow_svg(view: dict[str, Any], hl: Collection[str]) -> SVG:
+    """The phone layout: :data:`~nekolib.picture.NARROW_WIDTH` wide, one under the other:
+    the viewer's panel (their hand), the kotatsu, the supply, the showdown, the other
+    players' panels; the same ids."""
+    w, margin = NARROW_WIDTH, 8
+    head, y = _narrow_header(view, w)
+    body = [head]
+    y += 8
+    n = view["num_players"]
+    h = _panel_height(view, w - 2 * margin)
+    viewer = view.get("viewer")
+    if viewer is not None:  # the viewer's hand first: a tap on a card, then on a kotatsu
+        body.append(player_panel(view, viewer, margin, y, w - 2 * margin, h, hl))
+        y += h + GAP
+    y += 8
+    for k in range(len(view["kotatsu"])):
+        body.append(kotatsu(view, k, (w - KOTATSU_W) / 2, y, hl))
+        y += 30 + BOARD_H + n * ROW_H + GAP
+    side, y = supply(view, (w - SIDE_W) / 2, y, hl)
+    body.append(side)
+    shown, after = showdown(view, margin, y, w - 2 * margin, narrow=True)
+    if shown:
+        body.append(shown)
+        y = after + GAP
+    for seat in (s for s in range(n) if s != viewer):
+        body.append(player_panel(view, seat, margin, y, w - 2 * margin, h, hl))
+        y += h + GAP
+    legend_part, y = _narrow_legend(y + 10, w)
+    body.append(legend_part)
+    inner = "".join(body)
+    everything = group([_defs(inner), inner], font_size=MIN_FONT_PX, fill=INK)
+    return document(
+        w, y + 10, [everything], game="manekinecollection", label=summary(view), narrow=True
+    )
 
 
 def _card_text(c: str) -> str:
