@@ -87,10 +87,13 @@ from nekolib.picture import (
     INK,
     MIN_FONT_PX,
     MUTED,
+    NARROW_WIDTH,
     SVG,
     document,
     el,
     group,
+    text_lines,
+    wrap,
 )
 
 __all__ = [
@@ -168,22 +171,27 @@ def _chip(trait: str, x: float, y: float, hl: Collection[str]) -> str:
     return _thing(trait_id(trait), f"trait-chip {category}", x, y, (w, CHIP_H), body, "", hl)
 
 
-def _palette(view: dict[str, Any], y: float, hl: Collection[str]) -> tuple[list[str], float]:
-    """The traits the deciding viewer may name, as chips grouped by category (or nothing)."""
+PALETTE_HELP = "press a suspect's panel and a trait, in either order ('no guess' is a button)"
+
+
+def _palette(
+    view: dict[str, Any], y: float, hl: Collection[str], width: float = 0
+) -> tuple[list[str], float]:
+    """The traits the deciding viewer may name, as chips grouped by category (or nothing);
+    a ``width`` under :data:`WIDTH` (narrow) puts the help under the heading, wrapped."""
     traits = guessable_traits(view)
     if not traits:
         return [], y
-    out = [
-        label(PAD, y + 16, "Name a trait", 14, font_weight="bold"),
-        label(
-            PAD + 112,
-            y + 16,
-            "click a suspect's panel and a trait, in either order ('no guess' is a button)",
-            fill=MUTED,
-        ),
-    ]
+    width = width or WIDTH
+    out = [label(PAD, y + 16, "Name a trait", 14, font_weight="bold")]
+    if width < WIDTH:
+        lines = wrap(PALETTE_HELP, int((width - 2 * PAD) / 6.5))
+        out.append(text_lines(PAD, y + 34, lines, MIN_FONT_PX, 15, fill=MUTED))
+        y += 18 + 15 * (len(lines) - 1)
+    else:
+        out.append(label(PAD + 112, y + 16, PALETTE_HELP, fill=MUTED))
     x, row = PAD, y + 26
-    right = WIDTH - PAD
+    right = width - PAD
     for category, members in _GROUPS.items():
         names = [t for t in members if t in traits]
         if not names:
@@ -211,7 +219,9 @@ PANEL_H = 220
 GAP = 10
 
 
-def _player_panel(view: dict[str, Any], seat: int, x: float, w: float, hl: Collection[str]) -> str:
+def _player_panel(
+    view: dict[str, Any], seat: int, x: float, w: float, hl: Collection[str], top: float = HEADER_H
+) -> str:
     n = view["num_players"]
     decider = view["decider"]
     acting = decider == seat and view["phase"] != OVER
@@ -308,7 +318,7 @@ def _player_panel(view: dict[str, Any], seat: int, x: float, w: float, hl: Colle
         [_title(tip), *body, *ring],
         id=f"player-{seat}",
         class_=f"player seat-{seat}" + (" acting" if acting else ""),
-        transform=_translate(x, HEADER_H),
+        transform=_translate(x, top),
     )
 
 
@@ -318,9 +328,17 @@ def _grid(count: int, width: float) -> tuple[int, int]:
     return cols, rows
 
 
-def _table(view: dict[str, Any], y: float, hl: Collection[str]) -> tuple[list[str], float]:
+TABLE_HELP = "masks on top: one from every player sharing a trait with the cat"
+
+
+def _table(
+    view: dict[str, Any], y: float, hl: Collection[str], width: float = 0
+) -> tuple[list[str], float]:
+    """The dance floor: every cat played, in rows as many as fit ``width`` (default
+    :data:`WIDTH`; narrower: the help under the heading, wrapped)."""
     cats = view["table"]
-    inner = WIDTH - 2 * PAD
+    width = width or WIDTH
+    inner = width - 2 * PAD
     cols, rows = _grid(len(cats), inner)
     out = [
         label(
@@ -330,13 +348,13 @@ def _table(view: dict[str, Any], y: float, hl: Collection[str]) -> tuple[list[st
             14,
             font_weight="bold",
         ),
-        label(
-            PAD + 220,
-            y + 16,
-            "masks on top: one from every player sharing a trait with the cat",
-            fill=MUTED,
-        ),
     ]
+    if width < WIDTH:
+        lines = wrap(TABLE_HELP, int(inner / 6.5))
+        out.append(text_lines(PAD, y + 34, lines, MIN_FONT_PX, 15, fill=MUTED))
+        y += 18 + 15 * (len(lines) - 1)
+    else:
+        out.append(label(PAD + 220, y + 16, TABLE_HELP, fill=MUTED))
     y += 26
     if not cats:
         out.append(label(PAD, y + 20, "No cat on the dance floor yet.", 12, fill=MUTED))
@@ -493,8 +511,11 @@ def svg(view: dict[str, Any], *, highlight: Collection[str] = (), narrow: bool =
 
     When the viewer decides a guess, a palette of the traits they may name is drawn
     under the players (chips ``trait-<name>``, see :func:`guessable_traits`).
+    ``narrow``: the phone layout (:func:`_narrow_svg`), with the same ids.
     """
     hl = frozenset(highlight)
+    if narrow:
+        return _narrow_svg(view, hl)
     n = view["num_players"]
     viewer = view["viewer"]
     seen = "spectator view" if viewer is None else f"seen by {seat_label(viewer)}"
@@ -515,6 +536,169 @@ def svg(view: dict[str, Any], *, highlight: Collection[str] = (), narrow: bool =
         [_defs(n, body), body],
         game=GAME,
         label=f"Indovina Gatto: {summary(view)}",
+    )
+
+
+# ------------------------------------------------------------------------- narrow
+def _narrow_hand(
+    view: dict[str, Any], y: float, w: float, hl: Collection[str]
+) -> tuple[str, float]:
+    """The viewer's hand (cards in rows that fit ``w``) and the draw pile beside the last."""
+    out: list[str] = []
+    viewer, hand = view["viewer"], view["hand"]
+    if hand == HIDDEN:
+        out.append(label(PAD, y + 16, "Hands", 14, font_weight="bold"))
+        out.append(label(PAD, y + 36, "Spectator view: every hand is secret.", fill=MUTED))
+        cards_bottom = y + 44
+    else:
+        out.append(label(PAD, y + 16, f"Your hand ({seat_label(viewer)})", 14, font_weight="bold"))
+        cols, rows = _grid(len(hand), w - 2 * PAD)
+        for k, card in enumerate(hand):
+            r, c = divmod(k, cols)
+            out.append(
+                _thing(
+                    f"hand-cat-{card['card']}",
+                    "cat-card hand-cat",
+                    PAD + c * (CARD_W + GAP),
+                    y + 26 + r * (CARD_H + GAP),
+                    (CARD_W, CARD_H),
+                    _cat_face(card),
+                    _cat_tip(card),
+                    hl,
+                )
+            )
+        if not hand:
+            out.append(label(PAD, y + 44, "no cat card left", fill=MUTED))
+        cards_bottom = y + 26 + max(rows, 1 if hand else 0) * (CARD_H + GAP)
+    pile, bottom = _narrow_pile(view, cards_bottom + 8, hl)
+    return "".join(out) + pile, bottom
+
+
+def _narrow_pile(view: dict[str, Any], y: float, hl: Collection[str]) -> tuple[str, float]:
+    """The draw pile: its backs and the count, with its name beside it."""
+    deck = view["deck_size"]
+    shown = min(3, deck)
+    pile = [_use("ig-cb", x=2 * k, y=-2 * k) for k in range(shown)]
+    if shown:
+        top = 2 * (shown - 1)
+        count = str(deck)
+        pile.append(
+            label(
+                CARD_W / 2 + top,
+                CARD_H - 12 - top,
+                count,
+                12,
+                fill="#ffffff",
+                text_anchor="middle",
+                font_weight="bold",
+            )
+        )
+    else:
+        pile = [
+            el(
+                "rect",
+                width=CARD_W,
+                height=CARD_H,
+                rx=6,
+                fill="none",
+                stroke=CARD_EDGE,
+                stroke_dasharray="4 4",
+            ),
+            label(CARD_W / 2, CARD_H / 2, "empty", fill=MUTED, text_anchor="middle"),
+        ]
+    out = [
+        _thing(
+            "deck", "deck", PAD, y + 6, (CARD_W, CARD_H), pile, f"draw pile: {deck} cat card(s)", hl
+        ),
+        label(PAD + CARD_W + 16, y + 50, "Draw pile", 14, font_weight="bold"),
+        label(PAD + CARD_W + 16, y + 68, f"{deck} cat card{'s' if deck != 1 else ''}", fill=MUTED),
+    ]
+    return "".join(out), y + 6 + CARD_H + GAP
+
+
+def _narrow_guesses(view: dict[str, Any], y: float) -> tuple[list[str], float]:
+    """The recent guesses, two lines each (who guessed; whom, what, right or wrong)."""
+    guesses = view["guesses"]
+    out = [label(PAD, y + 16, "Recent guesses", 14, font_weight="bold")]
+    if not guesses:
+        out.append(label(PAD, y + 40, "No guess yet.", 12, fill=MUTED))
+        return out, y + 52
+    start = max(0, len(guesses) - RECENT)
+    if start:
+        out.append(label(PAD + 130, y + 16, f"(last {RECENT} of {len(guesses)})", fill=MUTED))
+    gy = y + 40
+    for k, g in enumerate(guesses[start:]):
+        right = g["correct"]
+        out.append(
+            group(
+                [
+                    _title(
+                        f"{seat_label(g['guesser'])} guessed {seat_label(g['suspect'])} "
+                        f"is {g['trait']}: {'right' if right else 'wrong'}"
+                    ),
+                    label(
+                        PAD,
+                        gy,
+                        "✔ right" if right else "✘ wrong",
+                        None,
+                        font_weight="bold",
+                        fill="#1b7a3a" if right else "#b03a2e",
+                    ),
+                    _seat_mark(PAD + 78, gy - 4, g["guesser"]),
+                    label(PAD + 92, gy, f"{seat_label(g['guesser'])} guessed", None),
+                    _seat_mark(PAD + 24, gy + 14, g["suspect"]),
+                    label(PAD + 38, gy + 18, f"{seat_label(g['suspect'])} is {g['trait']}", None),
+                ],
+                id=f"guess-{start + k}",
+                class_="guess " + ("right" if right else "wrong"),
+                font_size=12,
+            )
+        )
+        gy += 42
+    return out, gy - 14
+
+
+def _narrow_svg(view: dict[str, Any], hl: Collection[str]) -> SVG:
+    """The phone layout, :data:`~nekolib.picture.NARROW_WIDTH` wide, one under the other:
+    the title and the status (wrapped), the viewer's panel, hand and draw pile, the palette
+    of traits (when guessing), the other players' panels, the dance floor and the recent
+    guesses; the same ids as the wide picture."""
+    w = NARROW_WIDTH
+    n, viewer = view["num_players"], view["viewer"]
+    seen = "spectator view" if viewer is None else f"seen by {seat_label(viewer)}"
+    status = wrap(_status(view), int((w - 2 * PAD) / 7.8))
+    parts = [
+        label(PAD, 26, "Indovina Gatto", 20, font_weight="bold"),
+        label(w - PAD, 25, seen, 12, fill=MUTED, text_anchor="end"),
+        text_lines(PAD, 48, status, 14, 18),
+    ]
+    y = 48 + 18 * len(status)
+    order = [viewer] if viewer is not None else []
+    order += [p for p in range(n) if p != viewer]
+    panel_w = w - 2 * PAD
+    for i, seat in enumerate(order):
+        parts.append(_player_panel(view, seat, PAD, panel_w, hl, y))
+        y += PANEL_H + GAP
+        if i == 0 and viewer is not None:  # the viewer's cards and traits to name come next
+            hand, y = _narrow_hand(view, y, w, hl)
+            parts.append(hand)
+            palette, y = _palette(view, y, hl, w)
+            parts += palette
+    if viewer is None:
+        hand, y = _narrow_hand(view, y, w, hl)
+        parts.append(hand)
+    table, y = _table(view, y, hl, w)
+    parts += table
+    guesses, y = _narrow_guesses(view, y + 4)
+    parts += guesses
+    body = group(parts, fill=INK, font_size=MIN_FONT_PX)
+    return document(
+        w,
+        y + PAD,
+        [_defs(n, body), body],
+        game=GAME,
+        label=f"Indovina Gatto: {summary(view)}",
+        narrow=True,
     )
 
 
