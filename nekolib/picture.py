@@ -66,12 +66,16 @@ NARROW_WIDTH = 330
 board shows it at its full width, up to :data:`NARROW_MAX_PX`)."""
 NARROW_MAX_PX = 560
 """Widest a narrow layout is shown (CSS px; ``nekolib/widgets/static/board.css``)."""
+BOARD_ZOOM = 12 / MIN_FONT_PX
+"""The clickable board shows a wide picture at this zoom (where it has the room), so that
+its smallest text (:data:`MIN_FONT_PX`) is 12 CSS px."""
 
 
 def is_narrow(width: float | None, wide: float) -> bool:
     """A board ``width`` CSS px wide (0 or ``None``: not measured yet) takes the narrow layout
-    when the ``wide`` picture would have to shrink to fit (its text under 11 px)."""
-    return bool(width) and float(width) < wide
+    when the ``wide`` picture at :data:`BOARD_ZOOM` does not fit (its text would be under
+    12 px)."""
+    return bool(width) and float(width) < wide * BOARD_ZOOM
 
 
 def svg_width(svg: str) -> float:

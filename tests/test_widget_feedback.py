@@ -22,7 +22,7 @@ def test_the_hint_is_written_next_to_the_hint_button_too():
     assert html.escape(w.hint_text) in w.status.value
     kids = list(w.children)
     controls = next(c for c in kids if w.hint_button in getattr(c, "children", ()))
-    assert kids.index(w.said_view) == kids.index(controls) + 1
+    assert kids.index(w.said_view) == kids.index(controls) - 1  # right above the buttons
     w.play(w.state.legal_actions()[0])
     assert w.said_view.value == ""  # a new position: the old hint is gone
 

@@ -57,7 +57,9 @@ class NekoBossWidget(GameWidget):
         )
 
     def extra_panel(self) -> widgets.Widget:
-        self.solve_button = widgets.Button(description="Solve this position", icon="calculator")
+        self.solve_button = widgets.Button(
+            description="Solve this position", icon="calculator", layout={"width": "auto"}
+        )
         self.solve_progress = widgets.IntProgress(value=0, min=0, max=1, description="search")
         self.solve_status = widgets.Label()
         self.solve_result = widgets.HTML()

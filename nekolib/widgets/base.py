@@ -243,8 +243,8 @@ class GameWidget(widgets.VBox):
         if self.extra is not None:
             children.append(self.extra)
         children += [
+            self.said_view,  # just above the buttons: seen when a button is pressed
             controls,
-            self.said_view,
             seats_box,
             self.moves_list,
             widgets.HTML("<b>Move log</b>"),

@@ -337,6 +337,9 @@ function render({ model, el }) {
         // An interactive picture is a group of buttons, not one image (axe: nested-interactive).
         picture.setAttribute("role", "group");
         picture.removeAttribute("tabindex");
+        // Its own width, for the zoom of board.css (12/11: 11 px text shows as 12 px).
+        const own = picture.viewBox && picture.viewBox.baseVal ? picture.viewBox.baseVal.width : 0;
+        if (own) picture.style.setProperty("--nk-width", String(own));
       }
       const find = (id) => stage.querySelector(`[id="${CSS.escape(id)}"]`);
       const mark = (ids, cls) => {
