@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import html
 
+import pytest
+
 from nekolib.neko_boss.widget import play as neko_boss
 from nekolib.widgets.base import MOVES_CLOSED, MOVES_OPEN
 
@@ -53,3 +55,34 @@ def test_the_measured_width_picks_the_narrow_picture():
     assert w.narrow and w.board.svg != wide
     w.board.receive({"event": "width", "width": 1000})
     assert not w.narrow and w.board.svg == wide
+
+
+def test_a_chart_alt_text_gives_its_numbers():
+    pytest.importorskip("matplotlib")
+    from matplotlib.figure import Figure
+
+    from nekolib.charts import figure_alt
+
+    fig = Figure()
+    ax = fig.add_subplot()
+    ax.bar(["red", "blue"], [0.25, 0.5], label="share")
+    ax.plot([0, 1, 2], [3, 1, 2], label="trend")
+    ax.set(title="Odds")
+    alt = figure_alt(fig)
+    assert alt == (
+        "Chart. Odds; share: red 0.25, blue 0.5; trend: 3 points from 3 to 2 (lowest 1, highest 3)"
+    )
+
+
+def test_a_chart_made_in_a_notebook_is_left_to_its_alt_text_display():
+    """Chart functions let pyplot go of their figure: the inline backend would show it once
+    more, as a PNG without alt text."""
+    plt = pytest.importorskip("matplotlib.pyplot")
+    from nekolib.manekinecollection.charts import hand_class_chart
+
+    before = set(plt.get_fignums())
+    fig = hand_class_chart()
+    assert set(plt.get_fignums()) == before
+    from nekolib.charts import figure_alt
+
+    assert figure_alt(fig).count("one pair ") == 3  # the three series, each with its numbers
