@@ -86,3 +86,11 @@ def test_a_chart_made_in_a_notebook_is_left_to_its_alt_text_display():
     from nekolib.charts import figure_alt
 
     assert figure_alt(fig).count("one pair ") == 3  # the three series, each with its numbers
+
+
+def test_a_widget_shown_as_text_says_how_to_get_the_board_back():
+    w = neko_boss(2, seats=["human", "greedy"])
+    bundle = w._repr_mimebundle_()
+    data = bundle[0] if isinstance(bundle, tuple) else bundle
+    assert data["text/plain"].startswith("<NekoBossWidget: ")
+    assert "run the notebook's cells" in data["text/plain"]
