@@ -41,9 +41,9 @@ function render({ model, el }) {
   words.append(wordsTitle, wordsBody);
   // Shown when a press is not answered within a moment (the kernel is busy, e.g. under
   // Run All, or there is none); until the answer comes no further press is sent.
+  // (Seen above the board; screen readers hear it from the live region.)
   const wait = document.createElement("p");
   wait.className = "nekolib-wait";
-  wait.setAttribute("role", "status");
   wait.hidden = true;
   root.setAttribute("aria-describedby", help.id);
   root.append(wait, stage, ring, help, live, words);
@@ -121,7 +121,7 @@ function render({ model, el }) {
   }
   function send(message) {
     if (waiting && message.event !== "clear") {
-      wait.textContent = waitWords(true);
+      wait.textContent = live.textContent = waitWords(true);
       wait.hidden = false;
       return;
     }
@@ -129,7 +129,7 @@ function render({ model, el }) {
     if (message.event !== "clear") {
       const timer = setTimeout(() => {
         if (!waiting) return;
-        wait.textContent = waitWords(false);
+        wait.textContent = live.textContent = waitWords(false);
         wait.hidden = false;
         root.setAttribute("aria-busy", "true");
       }, WAIT_MS);
