@@ -679,7 +679,7 @@ class GameWidget(widgets.VBox):
             self.extra.layout.display = "none" if covered else None
             if covered:
                 _blank(self.extra)  # the last viewer's panel must not stay in the page
-        lines = self.log_lines()
+        lines = self.match.log(self.name)  # the moves as played (outcomes are in the picture)
         shown = lines[-LOG_LINES:]
         more = (
             f"<i>({len(lines) - len(shown)} earlier moves)</i><br>"
