@@ -142,10 +142,14 @@ def _bars(ax: Any) -> list[str]:
     """Each bar series of ``ax`` as ``"label: a 0.5, b 0.25, ..."`` (at most 12 bars each),
     a bar named by the tick label under (or beside) it."""
     out = []
-    for container in getattr(ax, "containers", []):
-        patches = getattr(container, "patches", None)
-        if not patches:
-            continue
+    containers = [c for c in getattr(ax, "containers", []) if getattr(c, "patches", None)]
+    named = {}  # a series drawn in parts is named by the part in the legend of its colour
+    for container in containers:
+        label = container.get_label()
+        if label and not label.startswith("_"):
+            named.setdefault(tuple(container.patches[0].get_facecolor()), label)
+    for container in containers:
+        patches = container.patches
         flat = getattr(container, "orientation", "vertical") == "horizontal"
         ticks = ax.get_yticks() if flat else ax.get_xticks()
         names = [t.get_text() for t in (ax.get_yticklabels() if flat else ax.get_xticklabels())]
@@ -161,7 +165,9 @@ def _bars(ax: Any) -> list[str]:
             values.append(f"{near[0]} {_num(size)}" if near else _num(size))
         more = f" and {len(patches) - 12} more" if len(patches) > 12 else ""
         label = container.get_label()
-        head = f"{label}: " if label and not label.startswith("_") else "bars: "
+        if not label or label.startswith("_"):
+            label = named.get(tuple(patches[0].get_facecolor()), "")
+        head = f"{label}: " if label else "bars: "
         out.append(head + ", ".join(values) + more)
     return out
 
