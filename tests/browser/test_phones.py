@@ -148,3 +148,39 @@ def test_pressing_hint_shows_the_hint_in_the_viewport(notebook, voila, device):
     assert got["top"] >= 0 and got["bottom"] <= got["height"], f"hint out of sight: {got}"
     assert got["left"] >= 0 and got["right"] <= got["width"] + 0.5, got
     assert not page.js_errors, page.js_errors[:3]
+
+
+MOVES_JS = """() => {
+  const box = document.querySelector('.nekolib-game .nekolib-actions');
+  const select = box && box.querySelector('.nekolib-move-select select, select');
+  return {shown: !!box && box.getBoundingClientRect().height > 0,
+          options: select ? select.options.length : 0};
+}"""
+
+
+@pytest.mark.parametrize("device", ["chromebook"], indirect=True)
+def test_the_move_list_opens_with_enter_and_space(voila, device):
+    """The "all legal moves as a list" panel opens from the keyboard: its toggle is a real
+    button (Enter opens, Space closes)."""
+    page = device
+    notebook = next(p for p in game_notebooks() if p.stem == "neko_boss")
+    open_app(page, voila, notebook)
+    toggle = page.locator(".nekolib-game").first.locator(".nekolib-moves-toggle").first
+    assert page.evaluate(MOVES_JS)["shown"] is False
+    toggle.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "() => document.querySelector('.nekolib-game .nekolib-actions')"
+        ".getBoundingClientRect().height > 0",
+        timeout=20_000,
+    )
+    opened = page.evaluate(MOVES_JS)
+    assert opened["shown"] and opened["options"] >= 2, opened
+    assert "Hide" in toggle.inner_text()
+    page.keyboard.press(" ")
+    page.wait_for_function(
+        "() => document.querySelector('.nekolib-game .nekolib-actions')"
+        ".getBoundingClientRect().height === 0",
+        timeout=20_000,
+    )
+    assert "Show" in toggle.inner_text()
