@@ -59,10 +59,10 @@ ROW = 26
 COLUMNS = (("", 26), ("player", 74), ("4+ stacks", 78), ("highest", 62), ("stacks", 56))
 COLUMNS += (("in hand", 62), ("", 78))
 TABLE_WIDTH = sum(w for _, w in COLUMNS)
-NARROW_COLUMNS = (("", 24), ("player", 60), ("4+", 34), ("top", 38), ("stacks", 50))
-NARROW_COLUMNS += (("hand", 44), ("", 70))
+NARROW_COLUMNS = (("", 22), ("player", 58), ("4+", 30), ("top", 34), ("stacks", 48))
+NARROW_COLUMNS += (("hand", 40), ("", 64))
 """The score table of the narrow layout (:data:`nekolib.picture.NARROW_WIDTH` wide)."""
-NARROW_PAD = 34
+NARROW_PAD = 30
 
 STREET = "#9c8f76"
 DOT = "#8a7f6a"
@@ -421,7 +421,7 @@ def _edges(names: tuple[dict[float, str], dict[float, str]], layout: _Layout) ->
     col, row = names
     pad, unit = layout.pad, layout.unit
     bottom = layout.board_bottom - pad + (32 if layout.narrow else 46)
-    left = layout.left - (27 if layout.narrow else 42)
+    left = layout.left - (22 if layout.narrow else 42)
     parts = [
         _text(layout.left + (x - layout.x0) * unit, bottom, c, 13, text_anchor="middle")
         for x, c in sorted(col.items())

@@ -118,6 +118,8 @@ MIDDLE_H = 112
 SEAT_W = (3 * ROOM_W + 2 * GAP - GAP) // 2
 WIDTH = 2 * MARGIN + 3 * ROOM_W + 2 * GAP
 HAND_PITCH = 34
+NARROW_BADGES = 14
+"""Room for a seat's badges ("TURN", "DECIDES NOW") under its name in the narrow layout."""
 HELD_H = 30
 """Hand tiles and event tiles one may tap: 30 px stays 25 CSS px when the 876 px picture
 shrinks to a tablet's 738 px (WCAG 2.2 target size 24 px)."""
@@ -679,12 +681,18 @@ def _seat(
         badges.append("\u25b6 TURN")
     if decides:
         badges.append("DECIDES NOW")
+    below = NARROW_BADGES if width < SEAT_W else 0  # narrow: the badges get a line of their own
     if badges:
         words = " \u00b7 ".join(badges)
-        parts.append(_t(x + width - 10, y + 24, words, 11, font_weight="bold", text_anchor="end"))
-    parts.append(_hand(p, x + 12, y + 36, hl))
+        if below:
+            parts.append(_t(x + 36, y + 42, words, 11, font_weight="bold"))
+        else:
+            parts.append(
+                _t(x + width - 10, y + 24, words, 11, font_weight="bold", text_anchor="end")
+            )
+    parts.append(_hand(p, x + 12, y + 36 + below, hl))
     if view["version"] == "events":
-        parts.append(_held(p, x + 12, y + 36 + HAND_TILE + 8, hl))
+        parts.append(_held(p, x + 12, y + 36 + below + HAND_TILE + 8, hl))
     ident = f"seat-{seat}"
     if ident in hl:
         parts.append(_ring(x, y, width, h, 8))
@@ -854,7 +862,7 @@ def _narrow_svg(view: dict[str, Any], hl: frozenset[str]) -> SVG:
         y += step * (len(wrapped) - 1)
     body = [group(banner, class_="status", data_phase=view["phase"])]
     y += 14
-    seat_h = 36 + HAND_TILE + 8 + (HELD_H + 8 if view["version"] == "events" else 0)
+    seat_h = 36 + NARROW_BADGES + HAND_TILE + 8 + (HELD_H + 8 if view["version"] == "events" else 0)
     seat_w = w - 2 * 8
     viewer = view.get("viewer")
     first = [p for p in view["players"] if p["seat"] == viewer]
