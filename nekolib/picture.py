@@ -62,6 +62,30 @@ MUTED = "#6b6357"
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 MIN_FONT_PX = 11
 """Smallest text size any picture uses (legible at 100 % zoom)."""
+NARROW_WIDTH = 300
+"""Width of every narrow layout: its 11 px text is 12 px or more on a board 328 px wide or
+wider (a phone's 360, JupyterLab's 336 on a tablet with the file browser open; the board
+shows it at its full width, up to :data:`NARROW_MAX_PX`)."""
+NARROW_MAX_PX = 560
+"""Widest a narrow layout is shown (CSS px; ``nekolib/widgets/static/board.css``)."""
+BOARD_ZOOM = 12 / MIN_FONT_PX
+"""The clickable board shows a wide picture at this zoom (where it has the room), so that
+its smallest text (:data:`MIN_FONT_PX`) is 12 CSS px."""
+
+
+def is_narrow(width: float | None, wide: float) -> bool:
+    """A board ``width`` CSS px wide (0 or ``None``: not measured yet) takes the narrow layout
+    when the ``wide`` picture at :data:`BOARD_ZOOM` does not fit (its text would be under
+    12 px)."""
+    return bool(width) and float(width) < wide * BOARD_ZOOM
+
+
+def svg_width(svg: str) -> float:
+    """The ``width`` attribute of the picture's outer ``<svg>`` (0 if it has none)."""
+    import re
+
+    found = re.search(r'<svg[^>]*?\swidth="([0-9.]+)"', svg)
+    return float(found.group(1)) if found else 0.0
 
 
 def _attrs(attrs: Mapping[str, Any]) -> str:
@@ -102,6 +126,27 @@ def text(x: float, y: float, words: str, size: float = 12, **attrs: Any) -> str:
     )
 
 
+def wrap(words: str, chars: int) -> list[str]:
+    """``words`` broken at spaces into lines of at most ``chars`` characters (narrow layouts)."""
+    import textwrap
+
+    return textwrap.wrap(str(words), chars, break_long_words=False) or [""]
+
+
+def text_lines(
+    x: float, y: float, lines: Iterable[str], size: float = 12, step: float = 0, **attrs: Any
+) -> str:
+    """One ``<text>`` of several lines (``<tspan>``), ``step`` apart (default 1.3 x ``size``),
+    the first line's baseline at ``y``."""
+    size = max(size, MIN_FONT_PX)
+    step = step or round(size * 1.3, 1)
+    spans = "".join(
+        el("tspan", escape(line), x=float(x), y=float(y + i * step)) for i, line in enumerate(lines)
+    )
+    attrs.setdefault("fill", INK)
+    return el("text", spans, font_size=size, **attrs)
+
+
 def title(words: str) -> str:
     """A tooltip (``<title>``) for the enclosing element."""
     return f"<title>{escape(words)}</title>"
@@ -113,13 +158,21 @@ def group(children: Iterable[str], **attrs: Any) -> str:
 
 
 def document(
-    width: float, height: float, body: Iterable[str], *, game: str, label: str = ""
+    width: float,
+    height: float,
+    body: Iterable[str],
+    *,
+    game: str,
+    label: str = "",
+    narrow: bool = False,
 ) -> SVG:
-    """A whole picture: fixed size, explicit background, one font, ``class="nekolib-picture"``."""
+    """A whole picture: fixed size, explicit background, one font, ``class="nekolib-picture"``
+    (and ``nekolib-narrow`` for a narrow layout, which the board shows at its full width)."""
     w, h = round(width), round(height)
+    cls = f"nekolib-picture {escape(game)}" + (" nekolib-narrow" if narrow else "")
     return SVG(
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
-        f'viewBox="0 0 {w} {h}" class="nekolib-picture {escape(game)}" '
+        f'viewBox="0 0 {w} {h}" class="{cls}" '
         f'font-family="{FONT}" role="img" aria-label="{escape(label or game, quote=True)}">'
         f'<rect class="background" width="{w}" height="{h}" fill="{BACKGROUND}" rx="8"/>'
         + "".join(body)

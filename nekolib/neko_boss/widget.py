@@ -44,8 +44,22 @@ class NekoBossWidget(GameWidget):
     hint_agent = "solver"
     solver_max_stacks = 24
 
+    def score_words(self, state: Any) -> str:
+        view = state.view(None)
+        height = view["score_height"]
+        return (
+            "Scores: "
+            + "; ".join(
+                f"{self.name(seat)} {tall} stack(s) of {height}+, highest {top}, {count} stack(s)"
+                for seat, (tall, top, count) in enumerate(view["scores"])
+            )
+            + "."
+        )
+
     def extra_panel(self) -> widgets.Widget:
-        self.solve_button = widgets.Button(description="Solve this position", icon="calculator")
+        self.solve_button = widgets.Button(
+            description="Solve this position", icon="calculator", layout={"width": "auto"}
+        )
         self.solve_progress = widgets.IntProgress(value=0, min=0, max=1, description="search")
         self.solve_status = widgets.Label()
         self.solve_result = widgets.HTML()
