@@ -94,3 +94,17 @@ def test_a_widget_shown_as_text_says_how_to_get_the_board_back():
     data = bundle[0] if isinstance(bundle, tuple) else bundle
     assert data["text/plain"].startswith("<NekoBossWidget: ")
     assert "run the notebook's cells" in data["text/plain"]
+
+
+def test_the_deduction_board_writes_in_colours_that_read_at_4_5_to_1():
+    """Seat names in their colour (Red was 3.87:1, Green 3.42:1) and the "-" cells (2.32:1)."""
+    import re
+
+    from nekolib.indovina_gatto.widget import make_widget
+    from nekolib.picture import contrast_ratio
+
+    w = make_widget(4, seed=1)
+    page = w.deduction.value
+    colours = set(re.findall(r"color:\s*(#[0-9a-fA-F]{6})", page))
+    assert len(colours) >= 4, colours  # three opponents' colours and the dashes' grey
+    assert min(contrast_ratio(c, "#ffffff") for c in colours) >= 4.5, colours
