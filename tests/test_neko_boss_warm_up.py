@@ -60,13 +60,15 @@ def test_no_warm_up_thread_where_threads_do_not_run(fresh_process, monkeypatch):
 @pytest.mark.slow
 def test_after_the_warm_up_a_full_board_solve_compiles_nothing_new():
     """Every compiled kernel function has the signatures a full 24-stack solve needs once
-    :func:`solver.warm_up` ran (numba adds one per new argument types)."""
+    :func:`solver.warm_up` ran (numba adds one per new argument types), compiled or loaded."""
     from nekolib.neko_boss import solver_kernel
 
     solver.warm_up()
     dispatchers = {name: f for name, f in vars(solver_kernel).items() if hasattr(f, "signatures")}
     before = {name: list(f.signatures) for name, f in dispatchers.items()}
-    assert sum(map(len, before.values())) >= 10
+    # the functions solver.py calls (their callees are compiled into them; loaded from numba's
+    # cache, only these have signatures)
+    assert all(before[name] for name in ("_search", "_root_moves", "_next_mover"))
     state = random_layout(Params(), random.Random(1))
     assert solver.solve_fast(state).value in (-1, 0, 1)
     assert {name: list(f.signatures) for name, f in dispatchers.items()} == before
