@@ -28,6 +28,8 @@ need who holds which of them. This module computes, exactly, the posterior over 
   a catch, which event tile they used (as if chosen at random among what the rules allow: the
   number of choices is the same whatever they hold, except the discard, where it is their
   number of tiles, which is public). Dice and the table are chance: the same in every deal.
+  At a table whose other seats are known greedy players, :mod:`nekolib.neko_in.seated` reads
+  every move by the greedy player's own rule instead (issue 42).
 
 The likelihood is a product over the other players of a function of that player's own hand,
 ``L_p(H_p)``, and each ``L_p`` is a product over rooms of a function of the tiles of that
