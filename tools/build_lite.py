@@ -106,6 +106,9 @@ LEFT_OUT = {
 GRADED_RUNTIME = (
     "nekolib/__init__.py",
     "nekolib/core.py",
+    "nekolib/answers.py",
+    "nekolib/exercise.py",
+    "nekolib/svg.py",
     "nekolib/classroom/__init__.py",
     "nekolib/classroom/answers.py",
     "nekolib/classroom/bank.py",

@@ -162,13 +162,13 @@ def _parents(path: Path) -> list[str]:
 
 def bwrap_command(bwrap: str, notebook: Path, limits: Limits, runner: list[str]) -> list[str]:
     """The ``bwrap`` command line that runs ``runner`` on a read-only copy of ``notebook``."""
-    args = [bwrap, *_namespaces()]
+    args = [bwrap, *_namespaces(), "--tmpfs", "/tmp"]  # first: binds under /tmp go on it
     for name in ("lib", "lib64", "bin", "sbin"):
         if Path("/usr", name).is_dir() and Path("/", name).is_symlink():
             args += ["--symlink", f"usr/{name}", f"/{name}"]
     for path in _visible_paths():
         args += [*_parents(path), "--ro-bind", str(path), str(path)]
-    args += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]
+    args += ["--proc", "/proc", "--dev", "/dev"]
     args += ["--perms", "0777", "--size", str(limits.scratch_bytes), "--tmpfs", "/scratch"]
     args += ["--ro-bind", str(notebook), "/scratch/submission.ipynb", "--chdir", "/scratch"]
     args += ["--clearenv", "--setenv", "PATH", f"{Path(sys.executable).parent}:/usr/bin:/bin"]
@@ -289,6 +289,12 @@ class _Reader(threading.Thread):
             if len(self.kept) > _READ_CAP:
                 del self.kept[: len(self.kept) - _READ_CAP]
 
+    def last_line(self) -> str:
+        """``": <the last line printed>"`` (printable, cut at 120), or ``""``."""
+        lines = self.kept.decode("utf-8", "replace").strip().splitlines()
+        text = "".join(c for c in (lines[-1] if lines else "") if c.isprintable())[:120]
+        return f": {text}" if text else ""
+
     def result(self) -> dict[str, Any] | None:
         text = self.kept.decode("utf-8", "replace")
         lines = [line for line in text.splitlines() if line.startswith(RESULT)]
@@ -335,11 +341,13 @@ def _kill(process: subprocess.Popen, pids: list[int]) -> None:
     process.wait()
 
 
-def _outcome(found: dict[str, Any] | None, stopped: str, seconds: float) -> Outcome:
+def _outcome(found: dict[str, Any] | None, stopped: str, seconds: float, last: str = "") -> Outcome:
     if stopped:
         return Outcome(None, f"stopped: {stopped}", seconds)
     if found is None:
-        return Outcome(None, "the notebook could not be run (the grader read no result)", seconds)
+        return Outcome(
+            None, f"the notebook could not be run (the grader read no result{last})", seconds
+        )
     if isinstance(found.get("answers"), dict):
         cells = found.get("interrupted")
         cells = cells if isinstance(cells, list) else []
@@ -391,4 +399,4 @@ def run_hand_in(
         if not stopped and bwrap is None:  # no PID namespace: end what the notebook left
             _kill(process, _tree(process.pid))
         reader.join(timeout=5)
-        return _outcome(reader.result(), stopped, time.monotonic() - start)
+        return _outcome(reader.result(), stopped, time.monotonic() - start, reader.last_line())
