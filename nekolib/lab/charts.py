@@ -19,6 +19,7 @@ matplotlib is imported inside the functions, so this module imports without it.
 
 from __future__ import annotations
 
+import itertools
 import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -190,6 +191,22 @@ SATURATED = 0.03
 """A win share within this of 0 or 1 at every sweep value says nothing about the values."""
 
 
+def _one_key(header: dict[str, Any], rows: Rows) -> tuple[dict[str, Any], list[dict]]:
+    """A sweep of several fields as one field whose values are the combinations, named
+    (``3 cards each, seat 1 starts``), so no chart pools two rule variants."""
+    exp = header["experiment"]
+    game, keys = exp["game"], list(exp["sweep"])
+    key = " x ".join(keys)
+
+    def name(point: dict[str, Any]) -> str:
+        return ", ".join(value_name(game, k, point[k]) for k in keys)
+
+    combos = [dict(zip(keys, vs, strict=True)) for vs in itertools.product(*exp["sweep"].values())]
+    sweep = {key: [name(c) for c in combos]}
+    out = [{**r, "point": {key: name(r["point"])}} for r in rows]
+    return {**header, "experiment": {**exp, "sweep": sweep}}, out
+
+
 def value_name(game: str, key: str, value: Any) -> str:
     """A sweep value as a designer reads it: its name (:data:`SWEEP_NAMES`) or compactly."""
     text = _label(value)
@@ -209,9 +226,14 @@ def sweep_figure(header: dict[str, Any], rows: Rows) -> Figure:
 
     exp = header["experiment"]
     rows = labelled(rows, exp)
+    if len(exp["sweep"]) > 1:  # never pool rule variants: each combination a category
+        header, rows = _one_key(header, rows)
+        exp = header["experiment"]
     key = next(iter(exp["sweep"]))
     values = [_label(v) for v in exp["sweep"][key]]
     names = [value_name(exp["game"], key, v) for v in exp["sweep"][key]]
+    if " x " in key:
+        names = ["\n".join(textwrap.wrap(v, max(10, 56 // len(values)))) for v in values]
     table = sweep_summary(rows, [key])
     counts = sorted({r["players"] for r in table})
     agents = list(dict.fromkeys(a for r in rows for a in r["seats"]))
@@ -241,7 +263,14 @@ def sweep_figure(header: dict[str, Any], rows: Rows) -> Figure:
     if agents:
         _agent_lines(axes.get("agents"), axes["score"], rows, values, key, agents)
     for ax in axes.values():
-        ax.set_xticks(range(len(values)), names, rotation=15, ha="right", fontsize=9)
+        combined = " x " in key  # wrapped names of combinations: upright, centred
+        ax.set_xticks(
+            range(len(values)),
+            names,
+            rotation=0 if combined else 15,
+            ha="center" if combined else "right",
+            fontsize=8 if combined else 9,
+        )
         ax.set_xlim(-0.5, len(values) - 0.5)
         ax.set_xlabel(key)
         if ax.get_legend_handles_labels()[0]:

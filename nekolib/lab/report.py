@@ -594,7 +594,7 @@ def report_figure(game: str, results: str | Path = RESULTS_DIR) -> Figure:
         names = [seat_name(s, first, seats) for s in range(seats)]
         if any(f.points[0].get("first", 0) != first for f in tables):
             names = [f"seat {s + 1}" for s in range(seats)]  # who starts varies by table
-        ax.legend(handles, names, ncol=seats, fontsize=7.5, loc="upper right")
+        ax.legend(handles, names, fontsize=7.5, loc="upper left", bbox_to_anchor=(1.005, 1))
         games = sorted({f.games for f in tables})
         title = f"{run.name}: {run.who}, {'/'.join(map(str, games))} games a table"
         if one_count:
