@@ -138,7 +138,9 @@ def seats_figure(header: dict[str, Any], rows: Rows) -> Figure:
     for r in table:
         x = counts.index(r["players"]) + (r["seat"] - (r["players"] - 1) / 2) * width
         colour = PLAYER_COLOURS[r["seat"] % len(PLAYER_COLOURS)]
-        ax.bar(x, r["share"], width * 0.9, color=colour, label=f"seat {r['seat']}",
+        first = int(header["experiment"]["params"].get("first_player", 0))
+        name = f"seat {r['seat'] + 1}" + (" (first to play)" if r["seat"] == first else "")
+        ax.bar(x, r["share"], width * 0.9, color=colour, label=name,
                hatch="//" if r["edge"] == "yes" else None)  # fmt: skip
         ax.errorbar(
             x,
@@ -317,9 +319,9 @@ def _fmt_wins(wins: float) -> str:
 
 def _seat_lines(ax: Any, table: Rows, values: list[str], key: str, counts: list[int]) -> None:
     """Every seat's share (one player count) or seat 0's per player count, Wilson intervals."""
-    lines = [(f"seat{s}", counts[0], f"seat {s}") for s in range(counts[0])]
+    lines = [(f"seat{s}", counts[0], f"seat {s + 1}") for s in range(counts[0])]  # turn order
     if len(counts) > 1:
-        lines = [("seat0", n, f"seat 0, {n} players") for n in counts]
+        lines = [("seat0", n, f"seat 1, {n} players") for n in counts]
     for k, (column, n, label) in enumerate(lines):
         points = [
             (values.index(_label(r[key])), r[column], *wilson(r[column] * r["games"], r["games"]))

@@ -210,7 +210,7 @@ def _seat_findings(run: Run, question: str) -> list[Finding]:
                 games=t["games"],
                 points=[
                     {k: s[k] for k in ("seat", "share", "low", "high", "fair")}
-                    | {"flagged": s["p_holm"] < LEVEL, "first": first}
+                    | {"flagged": established and s["p_holm"] < LEVEL, "first": first}
                     for s in seats
                 ],
             )
@@ -310,7 +310,7 @@ def _seat_short(test: dict[str, Any], seats: list[dict[str, Any]], first: int) -
         parts += [
             _seat_text(s, first, n) + " (outside fair)"
             for s in seats
-            if s["seat"] != first and s["p_holm"] < LEVEL
+            if s["seat"] != first and s["p_holm"] < LEVEL and is_established(test, LEVEL)
         ]
     verdict = "edge established" if is_established(test, LEVEL) else "no edge established"
     return f"{'; '.join(parts)} ({verdict}, Holm p {_p(test['p_holm'])})"
