@@ -681,7 +681,7 @@ def test_the_batch_comes_from_a_pilot_and_a_killed_worker_is_one_line(tmp_path, 
     played = exp.total - len(rest)
     assert 2 <= played <= 20 and len(store.rows()) == played
     per_game = sum(r["seconds"] for r in store.rows()) / played
-    assert batch == pytest.approx(1 / per_game, rel=0.6)  # tasks of about a second
+    assert batch == pytest.approx(min(500, 1 / per_game), rel=0.6)  # about a second, <= 500
     toml = tmp_path / "dies.toml"
     toml.write_text(
         'game = "neko_boss"\nplayers = 2\ngames = 4\nseats = ["greedy"]\n', encoding="utf-8"
