@@ -129,7 +129,11 @@ class Params:
             )
         if self.pieces_by_turn:
             counts = self.pieces_by_turn
-            if len(counts) != self.num_players or not all(_whole(c) and c >= 1 for c in counts):
+            if (
+                not isinstance(counts, (tuple, list))
+                or len(counts) != self.num_players
+                or not all(_whole(c) and c >= 1 for c in counts)
+            ):
                 raise InvalidSetup(
                     f"pieces_by_turn must give {self.num_players} whole numbers >= 1 (one per "
                     f"player in turn order, the first to place first), or () for equal pieces; "
