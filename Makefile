@@ -22,11 +22,12 @@ LITE_STAMP := $(LITE_VENV)/.installed
 LITE_PORT  ?= 8000
 
 .PHONY: help install test test-slow test-fast lint lab figures notebooks bench app test-browser classroom clean \
-	lite lite-venv lite-serve
+	lite lite-venv lite-serve test-wheel
 
 help:
 	@echo "make test          create $(VENV), install everything, run pytest + nbval (not the slow suites)"
 	@echo "make test-slow     the long seeded suites and strength tests (pytest -m slow; CI runs both)"
+	@echo "make test-wheel    build the wheel, install it in fresh venvs outside the checkout, check it"
 	@echo "make lab           same install, then JupyterLab on notebooks/"
 	@echo "make figures       write every chart into figures/"
 	@echo "make notebooks     rebuild and re-execute notebooks from notebooks/src/"
@@ -61,6 +62,13 @@ test-slow: $(STAMP)
 
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -q -x --ignore=tests/browser tests
+
+# The wheel as a pip user gets it: built from the sdist, checked (twine, check-wheel-contents),
+# installed into fresh venvs under mktemp -d (Python 3.11 with [all]; 3.10-3.13 core only) and
+# used there: quickstart, notebooks, figures, lab, classroom + grade, nbval, missing extras.
+# Needs no $(VENV); NBVAL=0 skips executing the notebooks. See tools/test_wheel.sh.
+test-wheel:
+	bash tools/test_wheel.sh
 
 lint: $(STAMP)
 	$(BIN)/ruff check nekolib tests bench tools
