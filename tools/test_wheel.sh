@@ -52,6 +52,9 @@ games = ["indovina_gatto", "manekinecollection", "neko_boss", "neko_in"]
 missing = [g for g in games if f"nekolib/_notebooks/{g}.ipynb" not in names]
 assert not missing, f"notebooks missing from the wheel: {missing}"
 assert "nekolib/_notebooks/balance_lab.ipynb" not in names
+pictures = [n for n in names if n.startswith("nekolib/_figures/")]
+assert "nekolib/_figures/neko_in_brawl_odds.png" in pictures and len(pictures) >= 10, pictures
+assert not [n for n in pictures if "_lab_" in n], pictures
 assert any(n.endswith("licenses/LICENSE") for n in names), "no LICENSE in the wheel"
 in_sdist = tarfile.open(sdist).getnames()
 assert not [n for n in in_sdist if "/tests/" in n], "tests in the sdist"
@@ -118,6 +121,12 @@ except NekoError as e:
   missing_extra "$venv" "$cwd" notebook "$nb" open neko_in
   missing_extra "$venv" "$cwd" app "$nb" app neko_in
   [ ! -e "$cwd/figures" ] && [ ! -e "$cwd/classroom" ] || fail "a refused command wrote files"
+  (cd "$cwd" && "$venv/bin/python" -c "
+from nekolib.neko_in.charts import brawl_odds_figure
+fig = brawl_odds_figure()  # no matplotlib: the committed picture shipped in the wheel
+assert type(fig).__name__ == 'CommittedFigure' and fig.png()[:4] == b'\x89PNG', fig
+assert '/site-packages/nekolib/_figures/' in str(fig.path), fig.path") \
+    || fail "Python $tag: no shipped chart picture without matplotlib"
   # The core tests, copied out (a conftest in the checkout would put it on sys.path).
   local tests="$cwd/core-tests"
   mkdir -p "$tests"
@@ -130,7 +139,7 @@ except NekoError as e:
   (cd "$tests" && "$venv/bin/python" -m pytest -p no:cacheprovider -q -x -m "not slow" \
     -k "not assumptions_file" . >"$cwd/pytest.out" 2>&1) \
     || { tail -30 "$cwd/pytest.out"; fail "core tests on Python $tag"; }
-  ok "Python $tag core install: --version, notebooks, 7 missing-extra lines, $(tail -1 "$cwd/pytest.out")"
+  ok "Python $tag core install: --version, notebooks, 7 missing-extra lines, shipped chart picture, $(tail -1 "$cwd/pytest.out")"
 }
 
 # -- Python 3.11, every extra -----------------------------------------------------------------
@@ -225,6 +234,22 @@ if [ "$NBVAL" = 1 ]; then
 else
   echo "test-wheel: SKIPPED nbval of the copied notebooks (NBVAL=0)"
 fi
+
+# The balance lab's notebook (from a clone) run against the install: one sentence, no traceback.
+cp "$ROOT/notebooks/balance_lab.ipynb" "$RUN/"
+(cd "$RUN" && "$FULL/bin/python" - <<'PY') || fail "balance_lab.ipynb outside a clone"
+import nbformat
+from nbclient import NotebookClient
+from nbclient.exceptions import CellExecutionError
+nb = nbformat.read("balance_lab.ipynb", 4)
+try:
+    NotebookClient(nb, timeout=120, kernel_name="python3").execute()
+    raise SystemExit("balance_lab.ipynb ran without its results folder")
+except CellExecutionError as error:
+    assert "open it in a clone (make lab), not from a pip install" in str(error), error
+    assert "FileNotFoundError" not in str(error), error
+PY
+ok "balance_lab.ipynb run against the install stops with its one sentence"
 
 # -- every Python present, core install ----------------------------------------------------
 for v in $CORE_PYTHONS; do
