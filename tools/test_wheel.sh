@@ -235,6 +235,30 @@ else
   echo "test-wheel: SKIPPED nbval of the copied notebooks (NBVAL=0)"
 fi
 
+# nekolib open: JupyterLab from the install serves the copied notebook (127.0.0.1, stopped).
+port="$("$FULL/bin/python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+(cd "$RUN" && exec setsid "$FULL/bin/nekolib" open neko_boss --dir opened --port "$port" -- \
+  --no-browser --ServerApp.ip=127.0.0.1 --IdentityProvider.token=tw >"$RUN/open.out" 2>&1) &
+lab_pid=$!
+"$FULL/bin/python" - "$port" <<'PY' || { kill -TERM -- -"$lab_pid" 2>/dev/null; cat "$RUN/open.out"; fail "nekolib open"; }
+import json, sys, time, urllib.request
+url = f"http://127.0.0.1:{sys.argv[1]}/api/contents/neko_boss.ipynb?content=0&token=tw"
+for _ in range(120):
+    try:
+        with urllib.request.urlopen(url, timeout=2) as answer:
+            model = json.load(answer)
+        break
+    except OSError:
+        time.sleep(0.5)
+else:
+    raise SystemExit("JupyterLab never served neko_boss.ipynb")
+assert model["type"] == "notebook" and model["name"] == "neko_boss.ipynb", model
+PY
+kill -TERM -- -"$lab_pid" 2>/dev/null || true
+wait "$lab_pid" 2>/dev/null || true
+[ -f "$RUN/opened/neko_boss.ipynb" ] || fail "nekolib open did not copy the notebook"
+ok "nekolib open: JupyterLab from the install served the copied notebook on 127.0.0.1, stopped"
+
 # The balance lab's notebook (from a clone) run against the install: one sentence, no traceback.
 cp "$ROOT/notebooks/balance_lab.ipynb" "$RUN/"
 (cd "$RUN" && "$FULL/bin/python" - <<'PY') || fail "balance_lab.ipynb outside a clone"
