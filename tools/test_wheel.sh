@@ -127,6 +127,12 @@ fig = brawl_odds_figure()  # no matplotlib: the committed picture shipped in the
 assert type(fig).__name__ == 'CommittedFigure' and fig.png()[:4] == b'\x89PNG', fig
 assert '/site-packages/nekolib/_figures/' in str(fig.path), fig.path") \
     || fail "Python $tag: no shipped chart picture without matplotlib"
+  # lab run --serial needs no Dask (tomli on 3.10): the lock's UTC time works on each Python.
+  [ "$tag" != 3.10 ] || pipq "$venv" "tomli>=2"
+  printf 'name = "tiny"\ngame = "neko_boss"\nplayers = 2\nseats = ["random", "greedy"]\ngames = 4\nseed = 1\n' >"$cwd/tiny.toml"
+  (cd "$cwd" && "$nb" lab run tiny.toml --serial --quiet >"$cwd/lab.out" 2>&1) \
+    || { cat "$cwd/lab.out"; fail "Python $tag: lab run --serial"; }
+  [ "$(wc -l <"$cwd/results/tiny.jsonl")" -eq 5 ] || fail "Python $tag: lab run: not 4 games + header"
   # The core tests, copied out (a conftest in the checkout would put it on sys.path).
   local tests="$cwd/core-tests"
   mkdir -p "$tests"
@@ -139,7 +145,7 @@ assert '/site-packages/nekolib/_figures/' in str(fig.path), fig.path") \
   (cd "$tests" && "$venv/bin/python" -m pytest -p no:cacheprovider -q -x -m "not slow" \
     -k "not assumptions_file" . >"$cwd/pytest.out" 2>&1) \
     || { tail -30 "$cwd/pytest.out"; fail "core tests on Python $tag"; }
-  ok "Python $tag core install: --version, notebooks, 7 missing-extra lines, shipped chart picture, $(tail -1 "$cwd/pytest.out")"
+  ok "Python $tag core install: --version, notebooks, 7 missing-extra lines, shipped chart picture, lab run --serial, $(tail -1 "$cwd/pytest.out")"
 }
 
 # -- Python 3.11, every extra -----------------------------------------------------------------
