@@ -21,20 +21,29 @@ LITE_VENV  ?= .venv-lite
 LITE_STAMP := $(LITE_VENV)/.installed
 LITE_PORT  ?= 8000
 
-.PHONY: help install test test-slow test-fast lint lab figures notebooks bench app test-browser classroom clean \
-	lite lite-venv lite-serve test-wheel
+# make docs: Sphinx and myst-nb in their own venv (.venv-docs), like the Lite build tools.
+DOCS_VENV  ?= .venv-docs
+DOCS_STAMP := $(DOCS_VENV)/.installed
+DOCS_OUT   ?= docs/_build/html
+
+.PHONY: help install test test-slow test-fast lint typecheck lab figures notebooks bench app test-browser classroom clean \
+	lite lite-venv lite-serve lite-graded lint-imports docs docs-venv test-wheel
 
 help:
 	@echo "make test          create $(VENV), install everything, run pytest + nbval (not the slow suites)"
 	@echo "make test-slow     the long seeded suites and strength tests (pytest -m slow; CI runs both)"
 	@echo "make test-wheel    build the wheel, install it in fresh venvs outside the checkout, check it"
+	@echo "make typecheck     mypy on the public API (core, each game's rules and analysis)"
 	@echo "make lab           same install, then JupyterLab on notebooks/"
 	@echo "make figures       write every chart into figures/"
 	@echo "make notebooks     rebuild and re-execute notebooks from notebooks/src/"
 	@echo "make app GAME=x    one game's notebook as a Voila web app on port $(PORT)"
 	@echo "make test-browser  real-Chromium tests against Voila/JupyterLab/JupyterLite on loopback"
 	@echo "make lite          build the JupyterLite site (every game in the browser) into lite/_output"
+	@echo "make lite-graded   the site for graded work (no game, bank or solver) into lite/_output_graded"
 	@echo "make lite-serve    serve lite/_output on http://127.0.0.1:$(LITE_PORT)/ (builds it if missing)"
+	@echo "make lint-imports  check the import layers (core and kit, games, board, classroom/lab/CLI)"
+	@echo "make docs          the documentation site (guides, notebooks, API) into docs/_build/html"
 	@echo "make bench         run the benchmarks in bench/"
 	@echo "make classroom     graded student notebooks, teacher folder, nbgrader course for ROSTER=x.csv"
 
@@ -70,9 +79,17 @@ test-fast: $(STAMP)
 test-wheel:
 	bash tools/test_wheel.sh
 
+# mypy on the public API (core, each game's rules and analysis; [tool.mypy] in pyproject.toml).
+typecheck: $(STAMP)
+	$(BIN)/python -m mypy
+
 lint: $(STAMP)
 	$(BIN)/ruff check nekolib tests bench tools
 	$(BIN)/ruff format --check nekolib tests bench tools
+
+# The house's floors and the games' independence (pyproject's [tool.importlinter]); ~1 s.
+lint-imports: $(STAMP)
+	$(BIN)/lint-imports --no-cache
 
 # Trusting the notebooks lets Lab render their saved widget state before any cell runs.
 lab: $(STAMP)
@@ -112,8 +129,10 @@ $(AXE_JS): tests/browser/package.json tests/browser/package-lock.json
 	cd tests/browser && npm ci --no-audit --no-fund
 	touch $(AXE_JS)
 
-test-browser: $(BROWSER_STAMP) $(LITE_STAMP) $(AXE_JS)
+# The docs site's test opens its "Play in your browser" link in the Lite site built here.
+test-browser: $(BROWSER_STAMP) $(LITE_STAMP) $(DOCS_STAMP) $(AXE_JS)
 	sh tests/browser/install_chromium.sh
+	@test -f lite/_output/index.html || $(MAKE) lite
 	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 NEKOLIB_BROWSER_REQUIRED=1 \
 	  $(BIN)/python -m pytest -p no:cacheprovider tests/browser
 
@@ -138,9 +157,29 @@ lite: $(LITE_STAMP)
 	@command -v node >/dev/null 2>&1 || { echo "make lite needs Node.js (>= 18; apt-get install nodejs)"; exit 1; }
 	$(LITE_VENV)/bin/python tools/build_lite.py
 
+lite-graded: $(LITE_STAMP)
+	@command -v node >/dev/null 2>&1 || { echo "make lite-graded needs Node.js (>= 18; apt-get install nodejs)"; exit 1; }
+	$(LITE_VENV)/bin/python tools/build_lite.py --graded
+
 lite-serve: $(LITE_STAMP)
 	@test -f lite/_output/index.html || $(MAKE) lite
 	$(LITE_VENV)/bin/python tools/build_lite.py --serve $(LITE_PORT)
 
+# The site from the committed notebooks (stored outputs, no kernel), the guides and the
+# docstrings; warnings are errors, then every internal link and anchor is checked. The
+# JupyterLite site is placed under $(DOCS_OUT)/lite/ when `make lite` has built it.
+$(DOCS_STAMP): pyproject.toml
+	$(PYTHON) -m venv $(DOCS_VENV)
+	$(DOCS_VENV)/bin/python -m pip install --upgrade pip
+	$(DOCS_VENV)/bin/python -m pip install -e ".[docs]"
+	touch $(DOCS_STAMP)
+
+docs-venv: $(DOCS_STAMP)
+
+docs: $(DOCS_STAMP)
+	$(DOCS_VENV)/bin/sphinx-build -W --keep-going -q -b html docs $(DOCS_OUT)
+	$(DOCS_VENV)/bin/python tools/check_site_links.py $(DOCS_OUT)
+
 clean:
-	rm -rf $(VENV) $(LITE_VENV) .pytest_cache lite/_cache lite/_build lite/_output
+	rm -rf $(VENV) $(LITE_VENV) $(DOCS_VENV) docs/_build docs/games .pytest_cache lite/_cache \
+	  lite/_build lite/_output lite/_output_graded

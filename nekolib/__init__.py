@@ -16,7 +16,7 @@ from nekolib.core import GameInfo, NekoError
 __version__ = "0.1.0"
 """The version: the only place it is written (pyproject.toml reads it from here)."""
 
-_NOT_GAMES = {"widgets", "core", "charts", "classroom", "lab"}
+_NOT_GAMES = {"widgets", "core", "charts", "classroom", "lab", "pettingzoo"}
 
 
 def game_packages() -> list[str]:

@@ -122,17 +122,98 @@ def show_figures_inline() -> None:
     except ImportError:  # pragma: no cover - plain Python: nothing is displayed anyway
         return
     shell = get_ipython()
-    if shell is not None and not getattr(shell, "_nekolib_figures_inline", False):
-        select_figure_formats(shell, {"png"}, bbox_inches="tight")
-        from matplotlib.figure import Figure
+    if shell is None:
+        return
+    from matplotlib.figure import Figure
 
-        html = shell.display_formatter.formatters["text/html"]
+    html = shell.display_formatter.formatters["text/html"]
+    # Checked every time: the inline backend, set up when pyplot is first imported, takes
+    # every formatter's Figure printer away (IPython's select_figure_formats), ours too.
+    if html.type_printers.get(Figure) is not figure_html:
+        select_figure_formats(shell, {"png"}, bbox_inches="tight")
         html.for_type(Figure, figure_html)
-        shell._nekolib_figures_inline = True
+
+
+def _num(value: Any) -> str:
+    return f"{float(value):.3g}"
+
+
+def _bars(ax: Any) -> list[str]:
+    """Each bar series of ``ax`` as ``"label: a 0.5, b 0.25, ..."`` (at most 12 bars each),
+    a bar named by the tick label under (or beside) it."""
+    out = []
+    containers = [c for c in getattr(ax, "containers", []) if getattr(c, "patches", None)]
+    named = {}  # a series drawn in parts is named by the part in the legend of its colour
+    for container in containers:
+        label = container.get_label()
+        if label and not label.startswith("_"):
+            named.setdefault(tuple(container.patches[0].get_facecolor()), label)
+    for container in containers:
+        patches = container.patches
+        flat = getattr(container, "orientation", "vertical") == "horizontal"
+        ticks = ax.get_yticks() if flat else ax.get_xticks()
+        names = [t.get_text() for t in (ax.get_yticklabels() if flat else ax.get_xticklabels())]
+        values = []
+        for patch in patches[:12]:
+            centre = (
+                patch.get_y() + patch.get_height() / 2
+                if flat
+                else patch.get_x() + patch.get_width() / 2
+            )
+            size = patch.get_width() if flat else patch.get_height()
+            near = [n for t, n in zip(ticks, names, strict=False) if abs(t - centre) < 0.5 and n]
+            values.append(f"{near[0]} {_num(size)}" if near else _num(size))
+        more = f" and {len(patches) - 12} more" if len(patches) > 12 else ""
+        label = container.get_label()
+        if not label or label.startswith("_"):
+            label = named.get(tuple(patches[0].get_facecolor()), "")
+        head = f"{label}: " if label else "bars: "
+        out.append(head + ", ".join(values) + more)
+    return out
+
+
+def _series(ax: Any) -> list[str]:
+    """Named lines (first, last, lowest and highest value), images and coloured marks (the
+    range of their values) of ``ax``; unnamed lines (drawn streets, guides) say nothing."""
+    out = []
+    for line in ax.get_lines():
+        label = line.get_label()
+        ys = [float(y) for y in line.get_ydata()]
+        if len(ys) < 2 or not label or label.startswith("_"):
+            continue
+        out.append(
+            f"{label}: {len(ys)} points from {_num(ys[0])} to {_num(ys[-1])}"
+            f" (lowest {_num(min(ys))}, highest {_num(max(ys))})"
+        )
+    for image in ax.get_images():
+        data = image.get_array()
+        if data is not None and data.size:
+            rows, cols = data.shape[:2]
+            low, high = _num(data.min()), _num(data.max())
+            out.append(f"a {rows} by {cols} grid of values from {low} to {high}")
+    ticks, names = ax.get_yticks(), [t.get_text() for t in ax.get_yticklabels()]
+    for marks in ax.collections:
+        label = marks.get_label()
+        segments = getattr(marks, "get_segments", lambda: [])()
+        if segments and label and not label.startswith("_"):  # ranges (hlines) per row
+            spans = []
+            for seg in segments[:12]:
+                (x0, y0), (x1, _) = seg[0], seg[-1]
+                near = [n for t, n in zip(ticks, names, strict=False) if abs(t - y0) < 0.5 and n]
+                spans.append(f"{near[0] + ' ' if near else ''}{_num(x0)} to {_num(x1)}")
+            out.append(f"{label}: " + ", ".join(spans))
+            continue
+        data = marks.get_array()
+        if data is not None and data.size:
+            low, high = _num(data.min()), _num(data.max())
+            out.append(f"{data.size} marks coloured by value, from {low} to {high}")
+    return out
 
 
 def figure_alt(fig: Figure) -> str:
-    """Alt text of a chart: its figure title and every axes' title and axis labels."""
+    """Alt text of a chart from its own data: its figure title, then for every axes its
+    title, axis labels and what it shows (bars with their values, lines and grids with
+    their ranges)."""
     words: list[str] = []
     suptitle = getattr(fig, "_suptitle", None)
     if suptitle is not None and suptitle.get_text().strip():
@@ -145,6 +226,7 @@ def figure_alt(fig: Figure) -> str:
             if label.strip()
         ]
         about = [a for a in about if a]
+        about += _bars(ax) + _series(ax)
         if about:
             words.append("; ".join(about))
     return "Chart. " + ". ".join(" ".join(w.split()) for w in words) if words else "Chart"
@@ -172,8 +254,9 @@ def chart(stem: str, default_args: str = "") -> Callable[[F], F]:
         @functools.wraps(make)
         def chart_or_committed(*args: Any, **kwargs: Any) -> Any:
             if matplotlib_available():
-                show_figures_inline()
-                return make(*args, **kwargs)
+                fig = make(*args, **kwargs)
+                show_figures_inline()  # after make(): pyplot is imported by then
+                return _released(fig)
             note = f" with {default_args}, not this call's arguments" if args or kwargs else ""
             return CommittedFigure(stem, note if default_args else "")
 
@@ -181,6 +264,20 @@ def chart(stem: str, default_args: str = "") -> Callable[[F], F]:
         return chart_or_committed  # type: ignore[return-value]
 
     return wrap
+
+
+def _released(fig: Any) -> Any:
+    """``fig`` let go by pyplot (closed, still drawable): Jupyter's inline backend would show
+    every open pyplot figure once more at the end of the cell, as a PNG with no alt text;
+    the figure shows (with its alt text, :func:`figure_html`) where it is the cell's value
+    or ``display``-ed."""
+    if "matplotlib.pyplot" in sys.modules:
+        import matplotlib.pyplot as plt
+        from matplotlib.figure import Figure
+
+        if isinstance(fig, Figure):
+            plt.close(fig)
+    return fig
 
 
 def use_headless_backend() -> None:

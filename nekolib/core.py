@@ -35,6 +35,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal, Protocol, TypeVar, Union
 
+from nekolib.svg import SVG
+
 __all__ = [
     "CHANCE",
     "HIDDEN",
@@ -164,7 +166,7 @@ def check_player_count(value: Any, lo: int, hi: int, game_title: str) -> int:
     """
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise InvalidSetup(f"{game_title} is for {lo}-{hi} players; got {describe(value)}")
-    if not lo <= value <= hi:
+    if not lo <= int(value) <= hi:
         raise InvalidSetup(f"{game_title} is for {lo}-{hi} players; got {value}")
     return int(value)
 
@@ -179,7 +181,7 @@ def check_seat(value: Any, num_players: int, needed_by: str) -> int:
     """
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise NekoError(f"{needed_by} needs a player 0-{num_players - 1}; got {describe(value)}")
-    if not 0 <= value < num_players:
+    if not 0 <= int(value) < num_players:
         raise NekoError(f"{needed_by} needs a player 0-{num_players - 1}; got {value}")
     return int(value)
 
@@ -196,6 +198,8 @@ def check_fields(record: Any, name: str | None = None) -> None:
 
 
 P = TypeVar("P")
+S = TypeVar("S", bound="GameState")
+"""A game's own state class: ``state.apply(action)`` returns the same class."""
 
 
 def coerce_params(params: Any, cls: type[P], overrides: Mapping[str, Any] | None = None) -> P:
@@ -253,7 +257,7 @@ def _well_formed_test(kind: type) -> Callable[[Any], bool]:
 
 def _record_problem(record: Any, name: str | None) -> str | None:
     owner = name or type(record).__name__
-    for field_name, check, allowed in _fields_of(type(record)):
+    for field_name, check, allowed in _fields_of(type(record)):  # type: ignore[arg-type]
         value = getattr(record, field_name, None)
         if not check(value):
             return f"{owner}.{field_name} must be {allowed}; got {describe(value)}"
@@ -412,7 +416,7 @@ def make_rng(seed: int | str | None = None) -> random.Random:
     return random.Random(check_seed(seed))
 
 
-def chance_rng(seed: int | str | None, ply: int) -> random.Random:
+def chance_rng(seed: int | str | None, ply: int | str) -> random.Random:
     """The RNG for the chance event at position ``ply`` of a match.
 
     Deriving it from ``(seed, ply)`` (and not from one running stream) means an
@@ -452,6 +456,8 @@ class GameState(ABC):
     """
 
     num_players: int
+    # Actions are ``Any`` in the signatures below (an :data:`Action` is any hashable value):
+    # each game narrows them to its own action classes in its overrides.
 
     # -- who acts --------------------------------------------------------------
     @abstractmethod
@@ -470,14 +476,14 @@ class GameState(ABC):
 
     # -- what can happen ---------------------------------------------------------
     @abstractmethod
-    def _legal_actions(self) -> Sequence[Action]:
+    def _legal_actions(self) -> Sequence[Any]:
         """Legal actions at a player or table decision (rules only, no validation)."""
 
-    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+    def chance_outcomes(self) -> list[tuple[Any, Fraction]]:
         """At a chance node: every outcome with its exact probability (summing to 1)."""
         raise NekoError(f"{type(self).__name__} is not at a chance node")
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> list[Any]:
         """What the current decider may do; chance outcomes at a chance node; ``[]`` at the end."""
         if self.is_terminal():
             return []
@@ -494,7 +500,7 @@ class GameState(ABC):
         super().__init_subclass__(**kwargs)
         own = cls.__dict__.get("is_legal")
         if own is not None and not getattr(own, "_junk_proof", False):
-            cls.is_legal = _junk_proof(own)  # type: ignore[method-assign]
+            cls.is_legal = _junk_proof(own)  # type: ignore[method-assign, assignment]
 
     def is_legal(self, action: Action) -> bool:
         """Whether ``action`` may be applied now; ``False`` (never an error) for any junk."""
@@ -542,13 +548,13 @@ class GameState(ABC):
         return None
 
     # -- moving on ---------------------------------------------------------------
-    def apply(self, action: Action) -> GameState:
+    def apply(self: S, action: Action) -> S:
         """The state after ``action``. Raises :class:`IllegalAction` (state unchanged)."""
         self.check_action(action)
-        return self._apply(action)
+        return self._apply(action)  # type: ignore[return-value]  # a game's own state class
 
     @abstractmethod
-    def _apply(self, action: Action) -> GameState:
+    def _apply(self, action: Any) -> GameState:
         """The successor state; ``action`` is already known to be legal."""
 
     # -- results and views ---------------------------------------------------------
@@ -589,12 +595,10 @@ class GameState(ABC):
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
         """The spectator's picture as an ``<img>`` with alt text and as ``image/svg+xml``
-        (see :class:`nekolib.picture.SVG`); ``None`` (plain text) without a picture module."""
+        (see :class:`nekolib.svg.SVG`); ``None`` (plain text) without a picture module."""
         module = _picture_module(self)
         if module is None:
             return None
-        from nekolib.picture import SVG
-
         picture = module.svg(self.view(None))
         return (picture if isinstance(picture, SVG) else SVG(str(picture)))._repr_mimebundle_()
 
@@ -630,7 +634,7 @@ def _junk_proof(is_legal: Callable[[Any, Action], bool]) -> Callable[[Any, Actio
     return guarded
 
 
-GameState.is_legal = _junk_proof(GameState.is_legal)  # type: ignore[method-assign]
+GameState.is_legal = _junk_proof(GameState.is_legal)  # type: ignore[method-assign, assignment]
 
 
 def game_module(package: str, part: str) -> Any:

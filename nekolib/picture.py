@@ -24,6 +24,7 @@ from types import ModuleType
 from typing import Any
 
 from nekolib.core import game_module, game_package
+from nekolib.svg import SVG, img_html, svg_label
 
 __all__ = [
     "BACKGROUND",
@@ -61,29 +62,30 @@ MUTED = "#6b6357"
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 MIN_FONT_PX = 11
 """Smallest text size any picture uses (legible at 100 % zoom)."""
+NARROW_WIDTH = 300
+"""Width of every narrow layout: its 11 px text is 12 px or more on a board 328 px wide or
+wider (a phone's 360, JupyterLab's 336 on a tablet with the file browser open; the board
+shows it at its full width, up to :data:`NARROW_MAX_PX`)."""
+NARROW_MAX_PX = 560
+"""Widest a narrow layout is shown (CSS px; ``nekolib/widgets/static/board.css``)."""
+BOARD_ZOOM = 12 / MIN_FONT_PX
+"""The clickable board shows a wide picture at this zoom (where it has the room), so that
+its smallest text (:data:`MIN_FONT_PX`) is 12 CSS px."""
 
 
-class SVG(str):
-    """An SVG document as a ``str``; Jupyter shows it as a picture with alt text.
+def is_narrow(width: float | None, wide: float) -> bool:
+    """A board ``width`` CSS px wide (0 or ``None``: not measured yet) takes the narrow layout
+    when the ``wide`` picture at :data:`BOARD_ZOOM` does not fit (its text would be under
+    12 px)."""
+    return bool(width) and float(width) < wide * BOARD_ZOOM
 
-    Jupyter draws an ``image/svg+xml`` output as an ``<img>`` with no ``alt`` (axe:
-    image-alt, critical), so the bundle leads with ``text/html``: the same picture as an
-    ``<img>`` whose ``alt`` is the picture's ``aria-label`` (:func:`img_html`). Readers
-    that show no HTML still get ``image/svg+xml``.
-    """
 
-    def _repr_svg_(self) -> str:
-        return str(self)
+def svg_width(svg: str) -> float:
+    """The ``width`` attribute of the picture's outer ``<svg>`` (0 if it has none)."""
+    import re
 
-    def alt_text(self) -> str:
-        """The picture's ``aria-label`` (what its ``alt`` says), else ``"picture"``."""
-        return svg_label(self) or "picture"
-
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, str]:
-        return {"text/html": img_html(self, self.alt_text()), "image/svg+xml": str(self)}
-
-    def __repr__(self) -> str:
-        return f"<SVG picture, {len(self)} characters>"
+    found = re.search(r'<svg[^>]*?\swidth="([0-9.]+)"', svg)
+    return float(found.group(1)) if found else 0.0
 
 
 def _attrs(attrs: Mapping[str, Any]) -> str:
@@ -124,6 +126,27 @@ def text(x: float, y: float, words: str, size: float = 12, **attrs: Any) -> str:
     )
 
 
+def wrap(words: str, chars: int) -> list[str]:
+    """``words`` broken at spaces into lines of at most ``chars`` characters (narrow layouts)."""
+    import textwrap
+
+    return textwrap.wrap(str(words), chars, break_long_words=False) or [""]
+
+
+def text_lines(
+    x: float, y: float, lines: Iterable[str], size: float = 12, step: float = 0, **attrs: Any
+) -> str:
+    """One ``<text>`` of several lines (``<tspan>``), ``step`` apart (default 1.3 x ``size``),
+    the first line's baseline at ``y``."""
+    size = max(size, MIN_FONT_PX)
+    step = step or round(size * 1.3, 1)
+    spans = "".join(
+        el("tspan", escape(line), x=float(x), y=float(y + i * step)) for i, line in enumerate(lines)
+    )
+    attrs.setdefault("fill", INK)
+    return el("text", spans, font_size=size, **attrs)
+
+
 def title(words: str) -> str:
     """A tooltip (``<title>``) for the enclosing element."""
     return f"<title>{escape(words)}</title>"
@@ -135,13 +158,21 @@ def group(children: Iterable[str], **attrs: Any) -> str:
 
 
 def document(
-    width: float, height: float, body: Iterable[str], *, game: str, label: str = ""
+    width: float,
+    height: float,
+    body: Iterable[str],
+    *,
+    game: str,
+    label: str = "",
+    narrow: bool = False,
 ) -> SVG:
-    """A whole picture: fixed size, explicit background, one font, ``class="nekolib-picture"``."""
+    """A whole picture: fixed size, explicit background, one font, ``class="nekolib-picture"``
+    (and ``nekolib-narrow`` for a narrow layout, which the board shows at its full width)."""
     w, h = round(width), round(height)
+    cls = f"nekolib-picture {escape(game)}" + (" nekolib-narrow" if narrow else "")
     return SVG(
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
-        f'viewBox="0 0 {w} {h}" class="nekolib-picture {escape(game)}" '
+        f'viewBox="0 0 {w} {h}" class="{cls}" '
         f'font-family="{FONT}" role="img" aria-label="{escape(label or game, quote=True)}">'
         f'<rect class="background" width="{w}" height="{h}" fill="{BACKGROUND}" rx="8"/>'
         + "".join(body)
@@ -186,32 +217,6 @@ def ink_on(fill: str) -> str:
         if contrast_ratio(ink, fill) >= TEXT_CONTRAST:
             return ink
     return "#000000"
-
-
-def svg_label(svg: str) -> str:
-    """The ``aria-label`` of the outermost ``<svg>`` of ``svg`` (unescaped), else ``""``."""
-    import re
-    from html import unescape
-
-    start = svg.find("<svg")
-    end = svg.find(">", start)
-    if start < 0 or end < 0:
-        return ""
-    found = re.search(r'\saria-label="([^"]*)"', svg[start:end])
-    return unescape(found.group(1)) if found else ""
-
-
-def img_html(svg: str, alt: str) -> str:
-    """``svg`` as an HTML ``<img>`` with ``alt`` text (a data URI: nothing is fetched),
-    never wider than its output area."""
-    import base64
-
-    data = base64.b64encode(str(svg).encode("utf-8")).decode("ascii")
-    return (
-        f'<img class="nekolib-picture-img" src="data:image/svg+xml;base64,{data}" '
-        f'alt="{escape(alt, quote=True)}" '
-        'style="max-width: 100%; height: auto;">'
-    )
 
 
 def png_img_html(png: bytes, alt: str) -> str:

@@ -16,6 +16,7 @@ Pure standard library (it is imported by the browser build too).
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -109,6 +110,45 @@ def fmt(value: Fraction | int | str | None) -> str:
         return value
     value = Fraction(value)
     return str(value.numerator) if value.denominator == 1 else f"{value}"
+
+
+_APPROX = re.compile(r"[+-]?\d+/\d+(?:, sure)? (?:≈ ([+-]?[\d.]+%?)|\((\d+(?:\.\d+)?%)\))")
+_FRACTION = re.compile(r"(?<![\d/])([+-]?)(\d+)/(\d+)(?![\d/])")
+
+
+def spoken(text: str) -> str:
+    """``text`` as a screen reader should say it: a fraction shown with its percentage or
+    decimal is said as that alone ('783697/2419200 ≈ 32%' -> '32%', '369/1040 (35%)' ->
+    '35%'), a whole number as a whole number ('2/1' -> '2'), a fraction with more than three
+    digits below the line as a decimal; small fractions stay ('2/15')."""
+    text = _APPROX.sub(lambda m: m.group(1) or m.group(2), text)
+
+    def short(m: re.Match) -> str:
+        sign, x = m.group(1), Fraction(int(m.group(2)), int(m.group(3)))
+        if x.denominator == 1:
+            return f"{sign}{x.numerator}"
+        if x.denominator >= 1000:
+            return f"about {sign}{_decimal(float(x))}"
+        return m.group(0)
+
+    return _FRACTION.sub(short, text)
+
+
+def approx(x: Fraction, signed: bool = False) -> str:
+    """A number that is not a probability, in lowest terms, as a learner reads it: ``2``,
+    ``7/3``; with a long fraction its decimal too (``+283/3220 ≈ +0.088``)."""
+    x = Fraction(x)
+    sign = "+" if signed and x > 0 else ""
+    if x.denominator == 1:
+        return f"{sign}{x.numerator}"
+    exact = f"{sign}{x.numerator}/{x.denominator}"
+    return exact + (f" ≈ {sign}{_decimal(float(x))}" if x.denominator >= 1000 else "")
+
+
+def _decimal(x: float) -> str:
+    """Two significant digits, never in exponent notation (``0.088``, ``-1.3``)."""
+    out = f"{x:.2g}"
+    return f"{x:.8f}".rstrip("0") if "e" in out else out
 
 
 def working_text(workings: Sequence[Working]) -> str:

@@ -167,3 +167,26 @@ def _run_in_site(tmp_path, code: str) -> subprocess.CompletedProcess:
         text=True,
         check=True,
     )
+
+
+def test_the_graded_runtime_checks_answers_and_holds_no_game(tmp_path):
+    """The graded site's nekolib (``--graded``): a hand-out's checks run, no game imports."""
+    for name in build_lite.GRADED_RUNTIME:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_bytes((ROOT / name).read_bytes())
+    script = (
+        "import nekolib.classroom as c, nekolib.classroom.graded as g\n"
+        "print(c.all_exercises(), g.recorded('1/3', 'number', 'a').status)\n"
+        "try:\n    import nekolib.neko_in\nexcept ImportError:\n    print('no game')\n"
+    )
+    env = {"PYTHONPATH": str(tmp_path), "PATH": "/usr/bin:/bin"}  # -S: no installed nekolib
+    out = subprocess.run(
+        [sys.executable, "-S", "-c", script],
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert out.stdout.split("\n")[:2] == ["{} recorded", "no game"], out
+    assert not any("exercises" in n or "analysis" in n for n in build_lite.GRADED_RUNTIME)

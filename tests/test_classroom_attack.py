@@ -81,10 +81,11 @@ def test_right_wrong_digests_resist_a_brute_force(tmp_path: Path) -> None:
     cannot be ground out), but each guess costs a PBKDF2 of 200 000 rounds: the attacker's
     few seconds recover no fraction."""
     game = GAMES[0]
-    variants = graded_variants(game, SECRET, STUDENT.id)
+    student = Student("s001", "Ada")  # s007 has no right/wrong check since the GPU pricing
+    variants = graded_variants(game, SECRET, student.id)
     targets = _targets(variants)
-    nb = graded_notebook(STUDENT, game, SECRET, "right-wrong")
-    verified = sum(c.source.startswith("verify(") for c in nb.cells if c.cell_type == "code")
+    nb = graded_notebook(student, game, SECRET, "right-wrong")
+    verified = sum("\nverify(" in c.source for c in nb.cells if c.cell_type == "code")
     assert verified >= 1, "no right/wrong check left to attack"
     report = _run_attack(nb, targets, 4)
     print(f"\n{game} graded, right/wrong: {report}")

@@ -36,12 +36,13 @@ from nekolib.classroom.answers import canonical_answer
 from nekolib.classroom.bank import notes_for
 from nekolib.classroom.graded import verify
 from nekolib.classroom.guessing import TOO_FEW_NOTE, feedback_for
-from nekolib.classroom.handout import graded_notebook, graded_variants
+from nekolib.classroom.handout import CHECK_IMPORT, check_call, graded_notebook, graded_variants
 from nekolib.classroom.hidden_test import _nk_same
 from nekolib.classroom.nbgrader_course import NBGRADER_STUB, nbgrader_notebook, nbgrader_student
 from nekolib.classroom.notebooks import (
     answer_key_rows,
     classroom_games,
+    handout_filename,
     practice_notebook,
     teacher_notebook,
     write_classroom,
@@ -158,10 +159,10 @@ def test_bank_has_games_and_the_build_writes_the_documented_tree(built) -> None:
     assert built.mode == "graded" and built.feedback == "form"
     for student in STUDENTS:
         for game in GAMES:
-            assert (out / "students" / student.id / f"{game}.ipynb").is_file()
+            assert (out / "students" / student.id / handout_filename(game, student.id)).is_file()
     for game in GAMES:
         assert (out / "teacher" / f"{game}.ipynb").is_file()
-        assert (out / "nbgrader" / "source" / game / f"{game}.ipynb").is_file()
+        assert (out / "nbgrader" / "source" / game / f"{game}-graded.ipynb").is_file()
     config = (out / "nbgrader" / "nbgrader_config.py").read_text()
     assert f"{NBGRADER_STUB!r}" in config and "ClearSolutions.code_stub" in config
     assert (out / "teacher" / "answer_key.csv").is_file()
@@ -175,7 +176,9 @@ def test_bank_has_games_and_the_build_writes_the_documented_tree(built) -> None:
 def test_graded_notebooks_hold_no_answer_seed_key_or_check(built, game: str) -> None:
     secret = _secret_of(built)
     for student in STUDENTS:
-        nb = nbformat.read(built.out / "students" / student.id / f"{game}.ipynb", as_version=4)
+        nb = nbformat.read(
+            built.out / "students" / student.id / handout_filename(game, student.id), 4
+        )
         nbformat.validate(nb)
         text = nbformat.writes(nb)
         assert "BEGIN SOLUTION" not in text and "Worked solution" not in text
@@ -195,7 +198,7 @@ def test_graded_notebooks_hold_no_answer_seed_key_or_check(built, game: str) -> 
 @pytest.mark.parametrize("game", GAMES)
 def test_practice_notebooks_hold_none_of_their_answers(practice_built, game: str) -> None:
     for student in STUDENTS:
-        path = practice_built.out / "students" / student.id / f"{game}.ipynb"
+        path = practice_built.out / "students" / student.id / f"{game}-practice-{student.id}.ipynb"
         nb = nbformat.read(path, as_version=4)
         nbformat.validate(nb)
         text = nbformat.writes(nb)
@@ -232,7 +235,7 @@ def test_the_leak_search_finds_planted_answers() -> None:
 def test_graded_notebook_cells_metadata_and_pictures(game: str) -> None:
     student = STUDENTS[1]
     exercises = exercises_for(game)
-    for feedback, check_call in (("form", "recorded("), ("right-wrong", "verify("), ("none", None)):
+    for feedback, call in (("form", "recorded("), ("right-wrong", "verify("), ("none", None)):
         nb = _graded(student, game, feedback)
         meta = nb.metadata["nekolib"]
         assert meta["student"] == student.id and meta["game"] == game
@@ -241,8 +244,10 @@ def test_graded_notebook_cells_metadata_and_pictures(game: str) -> None:
             f"answer_{k}" for k in range(1, len(exercises) + 1)
         ]
         sources = [c.source for c in _cells(nb, "code")]
-        checks = [s for s in sources if s.startswith(("recorded(", "verify("))]
-        assert len(checks) == (len(exercises) if check_call else 0)
+        feedback_cells = [c for c in _cells(nb, "code") if c.get("id", "").startswith("feedback-")]
+        checks = [check_call(c.source) for c in feedback_cells]
+        assert all(c.source.startswith(CHECK_IMPORT.split("{")[0]) for c in feedback_cells)
+        assert len(checks) == (len(exercises) if call else 0)
         assert sum(s.startswith("answer_") for s in sources) == len(exercises)
         if feedback == "right-wrong":  # right/wrong where it cannot be ground out, else form
             variants = graded_variants(game, SECRET, student.id)
@@ -255,7 +260,7 @@ def test_graded_notebook_cells_metadata_and_pictures(game: str) -> None:
             title = nb.cells[0].source
             assert (TOO_FEW_NOTE in title) is bool(fallback)
         else:
-            assert all(s.startswith(check_call) for s in checks)
+            assert all(s.startswith(call) for s in checks)
             assert {e["feedback"] for e in meta["exercises"]} == {feedback}
         assert all(not c.get("outputs") for c in _cells(nb, "code"))
     pictures = [c for c in _cells(nb, "markdown") if c.get("attachments")]
@@ -272,7 +277,11 @@ def test_right_wrong_digests_accept_the_answer_and_differ_between_students(game:
     digests = {}
     for student in STUDENTS[:2]:
         nb = _graded(student, game, "right-wrong")
-        calls = [c.source for c in _cells(nb, "code") if c.get("id", "").startswith("feedback-")]
+        calls = [
+            check_call(c.source)
+            for c in _cells(nb, "code")
+            if c.get("id", "").startswith("feedback-")
+        ]
         for ex, variant, source in zip(
             exercises, graded_variants(game, SECRET, student.id), calls, strict=True
         ):
@@ -360,13 +369,15 @@ def test_two_students_get_different_numbers_for_every_exercise() -> None:
 def test_graded_numbers_come_from_the_class_secret_and_survive_a_rebuild(tmp_path: Path) -> None:
     game = GAMES[0]
     first = write_classroom(STUDENTS[:1], tmp_path / "c", [game])
-    path = first.out / "students" / STUDENTS[0].id / f"{game}.ipynb"
+    path = first.out / "students" / STUDENTS[0].id / handout_filename(game, STUDENTS[0].id)
     before = path.read_text()
     write_classroom(STUDENTS[:1], tmp_path / "c", [game])  # the secret file is reused
     assert path.read_text() == before
     other = write_classroom(STUDENTS[:1], tmp_path / "d", [game])  # a new class: a new secret
     assert _secret_of(other) != _secret_of(first)
-    assert (other.out / "students" / STUDENTS[0].id / f"{game}.ipynb").read_text() != before
+    assert (
+        other.out / "students" / STUDENTS[0].id / handout_filename(game, STUDENTS[0].id)
+    ).read_text() != before
     with pytest.raises(NekoError, match="at least 32"):
         class_seed("short", "s", "k")
 
@@ -513,7 +524,7 @@ def test_cli_builds_one_game(tmp_path: Path, capsys) -> None:
     assert main(args) == 0
     assert "2 students x 1 games" in capsys.readouterr().out
     assert sorted(p.name for p in (out / "students").iterdir()) == ["s1", "s2"]
-    assert [p.name for p in (out / "students" / "s1").iterdir()] == [f"{game}.ipynb"]
+    assert [p.name for p in (out / "students" / "s1").iterdir()] == [f"{game}-graded-s1.ipynb"]
     with pytest.raises(NekoError, match="no students"):
         write_classroom([], out)
 
@@ -532,7 +543,7 @@ def test_cli_modes_and_feedback(tmp_path: Path, capsys) -> None:
         printed = capsys.readouterr().out
         assert f"{mode} mode" in printed
         assert ("right/wrong checks:" in printed) is (feedback == "right-wrong")
-        text = (out / "students" / "s1" / f"{game}.ipynb").read_text()
+        text = (out / "students" / "s1" / f"{game}-{mode}-s1.ipynb").read_text()
         if feedback == "right-wrong":  # verify where it cannot be ground out, else form + why
             assert text.count("verify(") + text.count(TOO_FEW_NOTE) >= len(exercises_for(game))
             key = (out / "teacher" / "answer_key.csv").read_text()
@@ -563,4 +574,6 @@ def test_cli_report_prints_the_spread_per_exercise(tmp_path: Path, capsys) -> No
         assert ex.key in out or ex.title in out
     assert "Can the checks be ground out? (form feedback)" in out  # the default feedback
     assert "form (all 6)" in out and "right/wrong checks per CPU second" in out
+    for ex in exercises_for(game):  # the board in the prompt + Exercise.solve (threat model)
+        assert f"| {ex.key} | yes (2 of 2) | prompt parsing + solve |" in out
     assert not (tmp_path / "o" / "students").exists()  # a report writes no notebooks

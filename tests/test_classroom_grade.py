@@ -18,13 +18,13 @@ import hashlib
 import io
 import json
 import os
-import re
 from fractions import Fraction
 from pathlib import Path
 
 import nbformat
 import pytest
 import sympy
+from _sandbox import need_sandbox
 
 from nekolib.__main__ import main
 from nekolib.classroom import exercises_for, read_answer
@@ -117,7 +117,7 @@ def _fill(
     out: Path, student: str, answers: dict[int, str], folder: str = "submissions", name: str = ""
 ) -> Path:
     """Copy the student's notebook to ``folder``, replacing the given answer cells."""
-    nb = nbformat.read(out / "class" / "students" / student / f"{GAME}.ipynb", as_version=4)
+    nb = nbformat.read(out / "class" / "students" / student / f"{GAME}-graded-{student}.ipynb", 4)
     for cell in nb.cells:
         for k, source in answers.items():
             if cell.source.startswith(f"answer_{k} = None"):
@@ -147,7 +147,8 @@ def _errors(nb) -> list[str]:
 
 
 def _feedback_cells(nb, call: str) -> list:
-    return [c for c in nb.cells if c.cell_type == "code" and c.source.startswith(call)]
+    code = [c for c in nb.cells if c.cell_type == "code" and c.source]
+    return [c for c in code if c.source.splitlines()[-1].startswith(call)]
 
 
 def test_teacher_notebook_runs_and_every_check_says_right(classroom: Path) -> None:
@@ -164,13 +165,19 @@ def test_teacher_notebook_runs_and_every_check_says_right(classroom: Path) -> No
 
 
 def test_blank_graded_notebook_runs_and_says_not_answered(classroom: Path) -> None:
+    need_sandbox()
+    from nbclient import NotebookClient
+
     key = read_key(classroom / "class" / "teacher" / "answer_key.csv")
-    graded = grade_notebook(_fill(classroom, "s-blank", {}, "blank"), timeout=120, key=key)
-    assert graded.notebook is not None and not _errors(graded.notebook)
-    feedback = _feedback_cells(graded.notebook, "recorded(")
+    path = _fill(classroom, "s-blank", {}, "blank")
+    nb = nbformat.read(path, as_version=4)
+    NotebookClient(nb, timeout=120, kernel_name="python3", allow_errors=True).execute()
+    assert not _errors(nb)
+    feedback = _feedback_cells(nb, "recorded(")
     assert len(feedback) == len(exercises_for(GAME))
     for cell in feedback:
         assert "not answered yet" in _outputs(cell), cell.source
+    graded = grade_notebook(path, key=key)
     assert [s.note for s in graded.scores] == ["not answered"] * len(feedback)
     assert sum(s.points for s in graded.scores) == 0
 
@@ -182,9 +189,10 @@ def _natural(value: Fraction) -> str:
     )
 
 
-def test_grade_command_scores_right_wrong_cheating_copied_and_duplicate_hand_ins(
+def test_grade_command_scores_right_wrong_cheating_copied_and_flags_duplicate_hand_ins(
     classroom: Path, capsys
 ) -> None:
+    need_sandbox()
     key = _key(classroom)
     count = len(exercises_for(GAME))
     right = {}
@@ -224,7 +232,8 @@ def test_grade_command_scores_right_wrong_cheating_copied_and_duplicate_hand_ins
     _fill(classroom, "s-cheat", cheat)
     # s-copy hands in s-right's right answers: another student's numbers.
     _fill(classroom, "s-copy", {k: right[k] for k in range(1, count + 1)})
-    # s-dup hands in twice: a complete copy (newer) and a blank one (older).
+    # s-dup hands in twice: a complete copy (newer) and a blank one (older). Neither is
+    # guessed to be "the" hand-in: the teacher is asked to keep one.
     dup_right = {}
     for k in range(1, count + 1):
         value = Fraction(key[("s-dup", k)])
@@ -240,12 +249,12 @@ def test_grade_command_scores_right_wrong_cheating_copied_and_duplicate_hand_ins
     folder = classroom / "submissions"
     teacher_key = classroom / "class" / "teacher" / "answer_key.csv"
     args = ["grade", str(folder), "--out", str(out_csv), "--timeout", "120", "--quiet"]
-    assert main([*args, "--key", str(teacher_key)]) == 0
+    assert main([*args, "--key", str(teacher_key)]) == 1  # two hand-ins to resolve
     warned = capsys.readouterr().err
-    assert "s-dup handed in 2 neko_in notebooks: graded the newest" in warned
+    assert "check: 2 neko_in notebooks in s-dup's folder" in warned
     with out_csv.open(newline="") as handle:
         rows = list(csv.DictReader(handle))
-    by = {(r["student"], r["exercise"]): r for r in rows if "duplicate" not in r["note"]}
+    by = {(r["student"], r["exercise"]): r for r in rows}
     for k in range(1, count + 1):
         assert by[("s-right", str(k))]["points"] == "1", by[("s-right", str(k))]
         expected = "0" if k % 2 or k in (2, 4) else "1"
@@ -261,12 +270,16 @@ def test_grade_command_scores_right_wrong_cheating_copied_and_duplicate_hand_ins
     assert by[("s-cheat", "1")]["points"] == "0" and by[("s-cheat", "1")]["note"] == "wrong"
     assert by[("s-cheat", "2")]["points"] == "0" and "unreadable" in by[("s-cheat", "2")]["note"]
     assert by[("s-cheat", "total")]["points"] == "0"
-    assert by[("s-dup", "total")]["points"] == str(count)  # the newest, complete copy
-    duplicates = [r for r in rows if r["student"] == "s-dup" and "duplicate" in r["note"]]
-    assert len(duplicates) == count and all(r["points"] == "0" for r in duplicates)
-    assert "not a nekolib classroom notebook" in by[("stray", "error")]["note"]
+    dup = by[("s-dup", "error")]
+    assert dup["note"] == (
+        f"2 neko_in notebooks in s-dup's folder ({GAME}-blank.ipynb, {GAME}-final.ipynb): keep one"
+    )
+    assert ("s-dup", "total") not in by and dup["points"] == "0"
+    # stray is no student of the key; without the key it is a notebook of no class
+    assert "not a student of the answer key" in by[("stray", "error")]["note"]
     # Without the key a graded notebook cannot be scored, and the grader says why.
-    assert main([*args, "--out", str(classroom / "nokey.csv")]) == 0
+    assert main([*args, "--out", str(classroom / "nokey.csv")]) == 1
+    assert "not a nekolib classroom notebook" in (classroom / "nokey.csv").read_text()
     text = (classroom / "nokey.csv").read_text()
     assert "pass --key" in text
 
@@ -277,20 +290,24 @@ def test_right_wrong_checks_are_counted_and_the_grader_shows_the_counts(
     """A student checks a wrong answer, loops over the check three times, then does
     Restart & Run All: the saved check says "Check 5", the grader reports 5 (read from
     the notebook as handed in; its own run counts nothing)."""
+    need_sandbox()
     from nbclient import NotebookClient
 
     student = "s-rw"
     write_classroom([Student(student)], tmp_path / "class", [GAME], feedback="right-wrong")
-    nb = nbformat.read(tmp_path / "class" / "students" / student / f"{GAME}.ipynb", 4)
-    checks = [c for c in nb.cells if c.cell_type == "code" and c.source.startswith("verify(")]
+    nb = nbformat.read(
+        tmp_path / "class" / "students" / student / f"{GAME}-graded-{student}.ipynb", 4
+    )
+    checks = _feedback_cells(nb, "verify(")
     assert checks, "no right/wrong check in this notebook"
     check = checks[0]
-    k = int(re.match(r"verify\(answer_(\d+),", check.source).group(1))
-    salt = ast.literal_eval(ast.parse(check.source).body[0].value.args[2])
+    k = int(check.id.removeprefix("feedback-"))
+    call = check.source.splitlines()[-1]
+    salt = ast.literal_eval(ast.parse(call).body[0].value.args[2])
     for cell in nb.cells:
         if cell.source.startswith(f"answer_{k} = None"):
             cell.source = f"answer_{k} = Fraction(1, 3)"
-    loop = nbformat.v4.new_code_cell(f"for _ in range(3):\n    {check.source}", id="mine")
+    loop = nbformat.v4.new_code_cell(f"for _ in range(3):\n    {call}", id="mine")
     nb.cells.insert(nb.cells.index(check) + 1, loop)
     work = tmp_path / "work"
     work.mkdir()

@@ -38,14 +38,15 @@ from nekolib.classroom.answers import NUMBER, SET, canonical_answer
 from nekolib.classroom.cells import classroom_games
 from nekolib.classroom.graded import verify
 from nekolib.classroom.guessing import (
-    GUESS_BOUND_CPU_SECONDS,
+    GPU_GUESSES_PER_SECOND,
+    GUESS_BOUND_SECONDS,
     GUESS_BUDGET,
     GUESSES_PER_CPU_SECOND,
     TOO_FEW_NOTE,
     feedback_for,
     guessing,
 )
-from nekolib.classroom.handout import check_sources, graded_variants
+from nekolib.classroom.handout import CHECK_IMPORT, check_call, check_sources, graded_variants
 from nekolib.classroom.report import format_guessing, guessing_report
 from nekolib.classroom.secret import class_seed
 
@@ -58,6 +59,8 @@ SLOW_SECONDS = float(os.environ.get("NEKOLIB_GUESS_SECONDS", "20"))
 About 100 checks, so about 35 minutes of CPU: the test runs only when this variable is
 set (``NEKOLIB_GUESS_SECONDS=20 pytest -m slow tests/test_classroom_guessing.py``)."""
 FIRST_GUESSES = 5_000
+CPU_HOUR = int(3600 * GUESSES_PER_CPU_SECOND)
+"""Guesses in one CPU hour of ``verify`` calls (the bar before GPU pricing)."""
 """Candidates per check the hash-free test looks through (more than 200 s of checks)."""
 LIMIT = 10**7
 ROOT = Path(__file__).resolve().parent.parent
@@ -165,8 +168,8 @@ def _right_wrong_checks(students: list[str]) -> list[tuple[str, object, tuple]]:
             for variant, source in zip(
                 variants, check_sources(student, game, SECRET, "right-wrong"), strict=True
             ):
-                if source.startswith("verify("):
-                    call = ast.parse(source).body[0].value
+                if check_call(source).startswith("verify("):
+                    call = ast.parse(check_call(source)).body[0].value
                     args = tuple(ast.literal_eval(a) for a in call.args[1:])
                     checks.append((student, variant, args))
                 else:
@@ -237,7 +240,7 @@ def test_no_right_wrong_answer_is_among_the_attackers_first_guesses() -> None:
 
 
 def test_the_attacker_finds_what_falls_back_to_form() -> None:
-    """The attacker is real: most form fallbacks are among its first hour of guesses.
+    """The attacker is real: most form fallbacks are among its first CPU hour of guesses.
     (Not all: it shares its hour between its routes, round robin, while the builder
     assumes the student takes the best route first. On 3 students it found 89 of 100.)"""
     hits = misses = 0
@@ -247,7 +250,7 @@ def test_the_attacker_finds_what_falls_back_to_form() -> None:
                 if feedback_for(variant, "right-wrong") == "right-wrong":
                     continue
                 answer = canonical_answer(variant.answer, variant.exercise.kind)
-                first = itertools.islice(candidates(variant), GUESS_BUDGET)
+                first = itertools.islice(candidates(variant), CPU_HOUR)
                 found = any(guess == answer for guess in first)
                 hits, misses = hits + found, misses + (not found)
     assert hits >= 0.8 * (hits + misses), (hits, misses)
@@ -278,12 +281,17 @@ def test_the_issues_ground_out_exercises_fall_back_to_form_and_say_why() -> None
             assert feedback_for(variant, "right-wrong") == "form"
             assert feedback_for(variant, "form") == "form"
     sources = check_sources("s001", "neko_in", SECRET, "right-wrong")
-    assert sources[0] == f'recorded(answer_1, "number", "answer_1", "{TOO_FEW_NOTE}")'
-    assert sources[1].startswith("recorded(answer_2") and TOO_FEW_NOTE in sources[1]
+    value = 'globals().get("answer_1")'
+    assert check_call(sources[0]) == f'recorded({value}, "number", "answer_1", "{TOO_FEW_NOTE}")'
+    assert sources[0] == f"{CHECK_IMPORT.format('recorded')}\n{check_call(sources[0])}"
+    assert check_call(sources[1]).startswith("recorded(") and TOO_FEW_NOTE in sources[1]
 
 
 def test_right_wrong_needs_more_than_the_bound_of_guessing() -> None:
-    assert int(GUESS_BOUND_CPU_SECONDS * GUESSES_PER_CPU_SECOND) == GUESS_BUDGET
+    assert int(GUESS_BOUND_SECONDS * GPU_GUESSES_PER_SECOND) == GUESS_BUDGET
+    # hashcat mode 10900 on one RTX 5090: 11 157.2 kH/s at 999 rounds, ours has 200 000
+    assert abs(GPU_GUESSES_PER_SECOND - 11_157_200 * 999 / 200_000) < 1
+    assert GUESS_BOUND_SECONDS == 3600 and 2.0e8 < GUESS_BUDGET < 2.01e8
     assert 15 <= GUESSES_PER_CPU_SECOND <= 40  # measured: 23-27 a CPU second (docs/classroom.md)
     for student in CLASS[:10]:
         for game in classroom_games():
@@ -342,13 +350,13 @@ def test_report_lists_guesses_time_and_each_students_feedback() -> None:
                 graded_variants(game, SECRET, student), sources, strict=True
             ):
                 row = by_key[variant.key]
-                given = "right-wrong" if source.startswith("verify(") else "form"
+                given = "right-wrong" if check_call(source).startswith("verify(") else "form"
                 assert row.feedback[student] == given, (student, variant.key)
                 assert row.guesses_min <= guessing(variant).guesses <= row.guesses_max
     text = format_guessing(rows)
     for row in rows:
         line = next(x for x in text.splitlines() if x.startswith(f"| {row.key} |"))
-        most = "over 100000000" if row.guesses_max >= 10**8 else str(row.guesses_max)
+        most = "over 10000000000" if row.guesses_max >= 10**10 else str(row.guesses_max)
         assert f"| {row.guesses_min}-{most} |" in line
         if set(row.feedback.values()) == {"form"}:
             assert "form (all 8)" in line
@@ -360,7 +368,8 @@ def test_report_lists_guesses_time_and_each_students_feedback() -> None:
 def test_docs_state_the_measured_rate_the_bound_and_which_exercises_can_be_right_wrong() -> None:
     docs = (ROOT / "docs" / "classroom.md").read_text(encoding="utf-8")
     assert f"{GUESSES_PER_CPU_SECOND:.0f} checks per CPU second" in docs
-    assert "one CPU hour" in docs and f"{GUESS_BUDGET:,}".replace(",", " ") in docs
+    assert "one GPU hour" in docs and f"{GUESS_BUDGET:,}".replace(",", " ") in docs
+    assert "mode 10900" in docs and "11 157.2 kH/s" in docs
     assert "0.08 s" not in docs  # the old, estimated number
 
     def seed_of(student: str, key: str) -> int:

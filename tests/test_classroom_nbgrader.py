@@ -88,7 +88,7 @@ CHEAT = (
 def _submit(
     course: Path, student: str, answers: dict[int, Fraction], style: str = "fraction"
 ) -> None:
-    nb = nbformat.read(course / "release" / GAME / f"{GAME}.ipynb", as_version=4)
+    nb = nbformat.read(course / "release" / GAME / f"{GAME}-graded.ipynb", as_version=4)
     for cell in nb.cells:
         grade_id = cell.metadata.get("nbgrader", {}).get("grade_id", "")
         k = int(grade_id.split("_")[1]) if grade_id.startswith("answer_") else None
@@ -100,7 +100,7 @@ def _submit(
                 cell.source = CHEAT + f"answer_{k} = _Liar()"
             else:
                 cell.source = f"answer_{k} = Fraction({value.numerator}, {value.denominator})"
-    path = course / "submitted" / student / GAME / f"{GAME}.ipynb"
+    path = course / "submitted" / student / GAME / f"{GAME}-graded.ipynb"
     path.parent.mkdir(parents=True)
     nbformat.write(nb, path)
 
@@ -111,7 +111,7 @@ def test_generate_assignment_and_autograde(tmp_path: Path) -> None:
     course = tmp_path / "nbgrader"
     _nbgrader(course, "generate_assignment", GAME)
 
-    released = nbformat.read(course / "release" / GAME / f"{GAME}.ipynb", as_version=4)
+    released = nbformat.read(course / "release" / GAME / f"{GAME}-graded.ipynb", as_version=4)
     text = nbformat.writes(released)
     assert "BEGIN SOLUTION" not in text and "HIDDEN TESTS" not in text
     answers = _answers(secret)
@@ -141,6 +141,73 @@ def test_generate_assignment_and_autograde(tmp_path: Path) -> None:
         assert bob.score == sum(bob_scores.values())
         assert gradebook.find_submission(GAME, "carol").score == alice.max_score
         assert gradebook.find_submission(GAME, "eve").score == 0
-        notebook = gradebook.find_submission_notebook(GAME, GAME, "bob")
+        notebook = gradebook.find_submission_notebook(f"{GAME}-graded", GAME, "bob")
         scores = {grade.name: grade.score for grade in notebook.grades}
     assert scores == bob_scores
+
+
+def _documented_bwrap_command() -> str:
+    """The bwrap line docs/classroom.md gives for nbgrader autograde (tested as written)."""
+    text = (Path(__file__).parents[1] / "docs" / "classroom.md").read_text()
+    block = text[text.index("```bash\nbwrap ") + len("```bash\n") :]
+    return block[: block.index("```")].replace("\\\n", " ").strip()
+
+
+@pytest.mark.slow
+def test_autograde_in_the_documented_sandbox_cannot_read_or_write_the_teachers_folder(
+    tmp_path: Path,
+) -> None:
+    """The docs' bwrap command for ``nbgrader autograde``: grades as before; a submission
+    that reads the class secret, plants a file in teacher/ and connects to a server on
+    127.0.0.1 reads nothing, plants nothing and connects nowhere."""
+    import socket
+
+    from _sandbox import need_sandbox
+
+    need_sandbox()
+    write_classroom([Student("unused")], tmp_path, [GAME], course=COURSE)
+    teacher = tmp_path / "teacher"
+    secret = (teacher / "class_secret.txt").read_text().strip()
+    course = tmp_path / "nbgrader"
+    _nbgrader(course, "generate_assignment", GAME)
+    answers = _answers(secret)
+    _submit(course, "alice", answers)
+    _submit(course, "mallory", answers)
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    server.settimeout(0.5)
+    attack = (
+        f"try:\n    open({str(teacher / 'class_secret.txt')!r}).read()\n"
+        "except OSError:\n    pass\nelse:\n    answer_1 = 'leaked'\n"
+        f"try:\n    open({str(teacher / 'planted.txt')!r}, 'w').write('x')\n"
+        "except OSError:\n    pass\n"
+        "import socket\ntry:\n"
+        f"    socket.create_connection(('127.0.0.1', {server.getsockname()[1]}), timeout=2)\n"
+        "    answer_2 = 'connected'\nexcept OSError:\n    pass\n"
+    )
+    path = course / "submitted" / "mallory" / GAME / f"{GAME}.ipynb"
+    nb = nbformat.read(path, as_version=4)
+    nb.cells.append(nbformat.v4.new_code_cell(attack))
+    nbformat.write(nb, path)
+    before = {p.name: p.read_bytes() for p in teacher.iterdir() if p.is_file()}
+    env = dict(os.environ)
+    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
+    command = _documented_bwrap_command()
+    done = subprocess.run(
+        ["bash", "-c", command],
+        cwd=course,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, (done.stdout + done.stderr)[-3000:]
+    with pytest.raises(OSError):
+        server.accept()  # nobody connected
+    server.close()
+    assert {p.name: p.read_bytes() for p in teacher.iterdir() if p.is_file()} == before
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
+        alice = gradebook.find_submission(GAME, "alice")
+        mallory = gradebook.find_submission(GAME, "mallory")
+        assert alice.score == alice.max_score == mallory.score

@@ -270,7 +270,7 @@ NUMBER = re.compile(r"[+-]?\d+(?:/\d+)?")
 
 def stated_numbers(text: str) -> list[str]:
     """The numbers a sentence states: not cat and seat numbers, not percentages (repeats)."""
-    text = re.sub(r"cat #\d+|player \d+|\(\d+%\)|players 0, 1", "", text)
+    text = re.sub(r"cat #\d+|player \d+|\([\d.]+%\)|≈ [+-]?[\d.]+|players 0, 1", "", text)
     return NUMBER.findall(text)
 
 

@@ -402,7 +402,10 @@ def test_seat_and_sweep_tables_by_hand():
     ]
     assert tests[0]["p"] == pytest.approx(2 * (1 + 8 + 28) / 256)  # 6 of 8 decisive, two-sided
     assert tests[1]["p"] == pytest.approx(1.0)
-    assert "8 decisive games detect an edge of 49.5 points" in tests[0]["power"]
+    # exact binomial at 5%/2 over 8 games rejects only 0-8 and 8-0 (2/256 <= 0.025 < 18/256):
+    # power p^8 + (1-p)^8 = 0.8 at p = 0.8^(1/8) + a hair, an edge of 47.2 points
+    edge = 100 * (0.8 ** (1 / 8) - 0.5)
+    assert f"8 decisive games detect one seat {edge:.1f} points above fair" in tests[0]["power"]
     sweep = sweep_summary(rows)
     assert (sweep[0]["W"], sweep[0]["D"], sweep[0]["L"]) == (6, 2, 2) and "W" not in sweep[1]
     assert (sweep[0]["seat0_low"], sweep[0]["seat0_high"]) == wilson(7, 10)

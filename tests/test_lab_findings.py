@@ -4,6 +4,7 @@ Manekinecollection mover edge traced to the rules (the game played mirrored is t
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -45,9 +46,19 @@ def test_the_first_seat_finding_is_the_committed_games_own(neko_in_page):
     line = next(
         x for x in neko_in_page[1].splitlines() if x.startswith("- `neko_in_first_seat_confirm`, ")
     )
-    assert f"seat 0 won {wins[0] / 5000:.3f} [{low:.3f}, {high:.3f}] of a fair 0.250" in line
+    assert (
+        f"seat 1 (first to play) won {wins[0] / 5000:.3f} [{low:.3f}, {high:.3f}] of a fair 0.250"
+        in line
+    )
     assert "(**established**)" in line and "chi-square, 3 df, p < 0.001" in line
-    assert "5000 games detect a 2.0-point edge" in line  # the power it was sized for
+    # the chi-square's own power (3 df, noncentral, 5%): statsmodels' GofChisquarePower
+    from statsmodels.stats.power import GofChisquarePower
+
+    effect = math.sqrt(0.0204**2 * 16 / 3)  # one seat +2.04 points, three at -0.68 each
+    assert GofChisquarePower().power(
+        effect_size=effect, nobs=5000, n_bins=4, alpha=0.05
+    ) == pytest.approx(0.8, abs=0.01)
+    assert "5000 games detect one seat 2.0 points above fair with 80% power" in line
     assert "Does not show: only greedy in every seat" in line
 
 
@@ -105,8 +116,9 @@ def test_the_chart_draws_categories_not_lines(tmp_path):
             if line.get_marker() not in (None, "None", ""):
                 assert len(line.get_xdata()) == 1, ax.get_title()
     labels = [t.get_text() for t in axes[0].get_xticklabels()]
-    assert labels[0].startswith("published die (4 players)\nno edge found")
-    assert labels[3].startswith("no catching (4 players)\nseat edge")
+    assert labels[0].startswith("published die\nno edge found")  # 4 players: in the title
+    assert labels[3].startswith("no catching\nseat edge")
+    assert titles[0].startswith("neko_in_dice: greedy in every seat, 1000 games a table, 4 players")
     fig.savefig(tmp_path / "x.png")
 
 
@@ -228,12 +240,14 @@ def test_a_finding_a_larger_run_of_the_same_design_does_not_establish_is_flagged
     text = report_text("manekinecollection")
     short = next(x for x in text.splitlines() if x.startswith("- `manekinecollection_movers`: "))
     assert (
-        "seat 0 draw rate differs (first_player) (**not established** by the larger "
+        "seat 1 (index 0) draw rate differs (first_player) (**not established** by the larger "
         "`manekinecollection_movers_replica`)"
     ) in short
     assert short.count("not established") == 1  # the mover edge holds in both
     assert "1 of them not by a run of the same design at least as large" in text
-    line = next(x for x in text.splitlines() if "seat 0 draw rate" in x and "_replica`, " in x)
+    line = next(
+        x for x in text.splitlines() if "seat 1 (index 0) draw rate" in x and "_replica`, " in x
+    )
     assert "(not established)" in line
     assert "Same design: `manekinecollection_movers` (900 games) establishes it too" in line
     neko_in = report_text("neko_in")  # 5 000 games establish what 2 700 did not: no flag

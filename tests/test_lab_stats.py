@@ -4,6 +4,7 @@ Clopper-Pearson bounds, power, and Bradley-Terry as a logistic regression."""
 
 from __future__ import annotations
 
+import itertools
 import math
 from pathlib import Path
 
@@ -163,9 +164,9 @@ def test_sweep_tests_of_committed_results_match_scipy(path):
     """Game length (Kruskal-Wallis), seat 0's W vs L among decisive games and the draw rate
     apart (chi-square of homogeneity), Holm over all of them."""
     header, rows = read_rows(path)
-    key = next(iter(header["experiment"]["sweep"]))
-    values = header["experiment"]["sweep"][key]
-    groups = [[r for r in rows if r["point"][key] == v] for v in values]
+    sweep = header["experiment"]["sweep"]
+    points = [dict(zip(sweep, vs, strict=True)) for vs in itertools.product(*sweep.values())]
+    groups = [[r for r in rows if r["point"] == point] for point in points]
     tests = {t["quantity"]: t for t in sweep_tests(rows)}
     ref = stats.kruskal(*[[r["length"] for r in g] for g in groups])
     assert tests["game length"]["p"] == pytest.approx(ref.pvalue, rel=1e-7)
@@ -197,7 +198,7 @@ def test_the_boards_sweep_differs_in_draws_not_in_wins():
     diagonal = next(t for t in seat_tests(rows) if t["point"] == "board=grid_4x6_diagonal")
     assert diagonal["p"] == pytest.approx(0.031, abs=5e-4)
     assert diagonal["p_holm"] == pytest.approx(0.124, abs=5e-4)
-    assert diagonal["reading"].startswith("no seat edge found (Holm p 0.12)")
+    assert diagonal["reading"].startswith("no seat edge established (Holm p 0.12)")
 
 
 def test_seat_trend_against_statsmodels_and_a_planted_edge():
@@ -320,3 +321,21 @@ def test_perfect_records_are_bounds_not_errors():
         400 * math.log10(0.05 ** (1 / 40) / (1 - 0.05 ** (1 / 40)))
     )
     assert wilson(40, 40)[1] == 1.0
+
+
+def test_power_at_the_level_tested_matches_scipy():
+    """Noncentral chi-square tails, the chi-square test's power and the exact binomial
+    test's power (summed over scipy's own rejection region) agree with scipy."""
+    from nekolib.lab.inference import binom_power, chi2_isf, ncx2_sf, sweep_difference80
+
+    for x, df, nc in [(10, 3, 5), (7.8, 2, 12.5), (40, 6, 50), (3, 1, 0.4)]:
+        assert ncx2_sf(x, df, nc) == pytest.approx(stats.ncx2.sf(x, df, nc), rel=1e-9)
+    assert chi2_isf(0.0125, 3) == pytest.approx(stats.chi2.isf(0.0125, 3), rel=1e-8)
+    n, p, level = 300, 0.58, 0.05 / 3
+    region = [k for k in range(n + 1) if stats.binomtest(k, n).pvalue <= level]
+    assert binom_power(n, p, level) == pytest.approx(stats.binom.pmf(region, n, p).sum())
+    # a sweep's omnibus: 4 values, two at p -+ d/2, two at p: statsmodels' chi-square power
+    d = sweep_difference80(1000, 4, 0.4, tests=2)
+    shares = [0.4 - d / 2, 0.4, 0.4, 0.4 + d / 2]
+    nc = sum(1000 * (s - 0.4) ** 2 / (0.4 * 0.6) for s in shares)
+    assert stats.ncx2.sf(stats.chi2.isf(0.025, 3), 3, nc) == pytest.approx(0.8, abs=1e-6)

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from nekolib.neko_boss.agents import GreedyAgent, SolverAgent
 from nekolib.neko_boss.boards import grid_board, line_board
-from nekolib.neko_boss.hint_working import PERFECT_MODEL
+from nekolib.neko_boss.hint_working import PERFECT_MODEL, principal_line
 from nekolib.neko_boss.rules import NekoBossState, Params, from_layout
 from nekolib.working import working_text
 
@@ -72,7 +72,7 @@ def positions(count: int) -> list[NekoBossState]:
 def test_the_solver_hint_states_the_brute_force_values_and_each_is_a_working():
     memo: dict = {}
     seen = set()
-    other_moves = 0
+    other_moves = lines = refuted = 0
     for i, state in enumerate(positions(210)):
         me = state.current_player()
         sign = 1 if me == 0 else -1
@@ -102,9 +102,30 @@ def test_the_solver_hint_states_the_brute_force_values_and_each_is_a_working():
             assert alternative != action and words == WORDS[values[alternative]]
             assert values[alternative] == max(others.values())
             assert workings[1].result == words and len(workings) == 2
+            # issue 42: the principal line is best play (the value never changes along it)
+            # and the alternative's reply is a best reply (the one refuting it when worse)
+            line = principal_line(state, action, agent._best_move)
+            assert len(line) > 1 or state.apply(action).is_terminal()
+            shown = [n for n in workings[0].notes if n.startswith("Principal line")]
+            assert bool(shown) == (len(line) > 1), workings[0].notes
+            now = state.apply(action)
+            for step in line[1:]:
+                assert shown[0].count(now.action_to_string(step)) >= 1, shown
+                assert brute_value(now.apply(step), memo) == brute_value(now, memo)
+                now = now.apply(step)
+            lines += len(line) > 1
+            after = state.apply(alternative)
+            if not after.is_terminal():
+                reply = agent._best_move(after)
+                row = workings[1].cases[1]
+                assert row.label.startswith(after.action_to_string(reply)), row
+                assert brute_value(after.apply(reply), memo) == brute_value(after, memo)
+                refuted += "refutes" in row.label
+                assert ("refutes" in row.label) == (values[alternative] < values[action])
             seen.add(values[action])
             other_moves += action != move
     assert seen == {-1, 0, 1} and other_moves >= 30
+    assert lines >= 100 and refuted >= 30, (lines, refuted)
 
 
 def score_here(state: NekoBossState, seat: int) -> tuple[int, int, int]:

@@ -269,8 +269,8 @@ def test_the_widget_shows_the_working_under_an_events_hint():
             w.ready()
             continue
         w.hint()
-        works = ExpectimaxAgent().working(w.state, w.hinted, history=w.match)
-        assert list(w.hint_working) == list(works)  # the widget gives the hint the match
+        works = ExpectimaxAgent().working(w.state, w.hinted, history=w.match, seats=w.seats)
+        assert list(w.hint_working) == list(works)  # the widget gives the match and the seats
         assert "nothing read from past moves" not in w.status.value
         if works:
             assert "How is this computed?" in w.status.value

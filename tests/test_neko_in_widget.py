@@ -181,7 +181,7 @@ def test_hint_shows_the_expectimax_move_on_the_picture_with_its_fractions():
         assert w.match.ply == ply, "a hint never plays"
         action = w.hinted
         assert action in w.state.legal_actions()
-        why = ExpectimaxAgent().explain(w.state, action, history=w.match)  # the match so far
+        why = ExpectimaxAgent().explain(w.state, action, history=w.match, seats=w.seats)
         assert w.hint_text.startswith("Hint (expectimax): ")
         assert w.hint_text.endswith(" - " + why) and re.search(r"\d+/\d+", why), why
         assert w.state.action_to_string(action) in w.hint_text

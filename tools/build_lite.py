@@ -52,6 +52,7 @@ LITE = ROOT / "lite"
 CACHE = LITE / "_cache"
 BUILD = LITE / "_build"
 OUTPUT = LITE / "_output"
+OUTPUT_GRADED = LITE / "_output_graded"
 
 PYODIDE_NPM = "pyodide@314.0.6"
 PYTHON_VERSION = "3.14"
@@ -101,6 +102,34 @@ LEFT_OUT = {
     "on Dask: use it in a local Jupyter (make lab)",
 }
 """Notebooks not in the site, and why (docs/lite.md repeats it)."""
+
+GRADED_RUNTIME = (
+    "nekolib/__init__.py",
+    "nekolib/core.py",
+    "nekolib/answers.py",
+    "nekolib/exercise.py",
+    "nekolib/svg.py",
+    "nekolib/classroom/__init__.py",
+    "nekolib/classroom/answers.py",
+    "nekolib/classroom/bank.py",
+    "nekolib/classroom/check.py",
+    "nekolib/classroom/exercise.py",
+    "nekolib/classroom/feedback.py",
+    "nekolib/classroom/graded.py",
+)
+"""What nekolib's wheel keeps in the site for graded work (``--graded``): the check runtime a
+graded hand-out imports, and no game package (no rules, analysis, exercise bank or solver),
+so nothing in that kernel can compute an answer from a prompt (docs/classroom.md)."""
+
+GRADED_README = """# Graded work in the browser
+
+This site has **no game notebooks and no exercise bank**: it runs graded hand-outs only.
+
+1. Click **Upload** (the arrow above the file browser) and choose the notebook your teacher
+   gave you (`<game>-graded-<your id>.ipynb`).
+2. Open it, fill in the answer cells and run the check cells (Shift+Enter).
+3. Save (Ctrl+S), then **File > Download**, and hand in the downloaded file.
+"""
 
 CORE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 FIXED_TIME = (1980, 1, 1, 0, 0, 0)
@@ -195,6 +224,31 @@ def nekolib_wheel() -> Path:
         cwd=ROOT,
     )
     return next(dest.glob("nekolib-*.whl"))
+
+
+def graded_wheel(wheel: Path) -> Path:
+    """``wheel`` with only :data:`GRADED_RUNTIME` and its dist-info (RECORD rewritten)."""
+    dest = CACHE / "nekolib-graded"
+    shutil.rmtree(dest, ignore_errors=True)
+    dest.mkdir(parents=True)
+    target = dest / wheel.name
+    with zipfile.ZipFile(wheel) as zf:
+        names = [n for n in zf.namelist() if n in GRADED_RUNTIME or ".dist-info/" in n]
+        missing = set(GRADED_RUNTIME) - set(names)
+        if missing:
+            raise SystemExit(f"lite: nekolib's wheel has no {sorted(missing)} (GRADED_RUNTIME)")
+        record = next(n for n in names if n.endswith(".dist-info/RECORD"))
+        rows = csv.reader(io.StringIO(zf.read(record).decode("utf-8")))
+        kept = [r for r in rows if r and r[0] in names]
+        text = io.StringIO()
+        csv.writer(text, lineterminator="\n").writerows(kept)
+        with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
+            for name in names:
+                info = zipfile.ZipInfo(name, FIXED_TIME)
+                info.compress_type = zipfile.ZIP_DEFLATED
+                info.external_attr = 0o644 << 16
+                out.writestr(info, text.getvalue() if name == record else zf.read(name))
+    return target
 
 
 def game_keys() -> list[str]:
@@ -455,8 +509,9 @@ def site_notebook(path: Path) -> str:
     return json.dumps(nb, indent=1, ensure_ascii=False) + "\n"
 
 
-def stage(core: Path, wheels: list[Path]) -> list[str]:
-    """``lite/_build``: jupyter-lite.json, static/pyodide (core + lock + wheels), files/."""
+def stage(core: Path, wheels: list[Path], graded: bool = False) -> list[str]:
+    """``lite/_build``: jupyter-lite.json, static/pyodide (core + lock + wheels), files/
+    (the game notebooks; for ``graded``, only a README: hand-outs are uploaded)."""
     shutil.rmtree(BUILD / "static", ignore_errors=True)
     shutil.rmtree(BUILD / "files", ignore_errors=True)
     pyodide = BUILD / "static" / "pyodide"
@@ -476,6 +531,9 @@ def stage(core: Path, wheels: list[Path]) -> list[str]:
     files = BUILD / "files"
     files.mkdir()
     shipped = []
+    if graded:
+        (files / "README.md").write_text(GRADED_README, encoding="utf-8")
+        return ["README.md"]
     for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
         if path.stem in LEFT_OUT:
             log(f"left out {path.name}: {LEFT_OUT[path.stem]}")
@@ -546,18 +604,25 @@ def main(argv: list[str] | None = None) -> int:
         "--output", type=Path, default=OUTPUT, help="the site folder (default lite/_output)"
     )
     parser.add_argument("--serve", type=int, metavar="PORT", help="serve the built site instead")
+    parser.add_argument(
+        "--graded",
+        action="store_true",
+        help="the site for graded work: nekolib's check runtime only (no game, bank or"
+        " solver), no game notebooks; default output lite/_output_graded",
+    )
     args = parser.parse_args(argv)
-    output = args.output.resolve()
+    output = (OUTPUT_GRADED if args.graded and args.output == OUTPUT else args.output).resolve()
     if args.serve:
         serve(output, args.serve)
         return 0
     start = time.monotonic()
     core = pyodide_core()
     own = nekolib_wheel()
+    own = graded_wheel(own) if args.graded else own
     wheels = pypi_wheels() + kernel_stub_wheels() + [own]
-    wheels = precompiled(wheels, core, {own: chart_images()})
+    wheels = precompiled(wheels, core, {} if args.graded else {own: chart_images()})
     BUILD.mkdir(parents=True, exist_ok=True)
-    shipped = stage(core, wheels)
+    shipped = stage(core, wheels, args.graded)
     jupyter_lite_build(output)
     (output / ".nojekyll").touch()  # GitHub Pages: serve the folder as it is
     log(

@@ -1,26 +1,30 @@
-"""Grading handed-in student notebooks: run them, read the answers, score them here.
+"""Grading hand-ins: run each in a sandbox, read its answers, score them here.
 
-Each notebook is executed in a fresh kernel (nbclient; a cell that raises is the
-student's problem, not the grader's: execution goes on). One cell is appended that prints
-the raw values of the answer variables as JSON, using nothing of nekolib, so patching the
-``Check`` objects or the library inside the student's kernel changes nothing: every
-answer is read (:func:`~nekolib.classroom.answers.read_answer`) and compared **in the
-grader's process** (:func:`~nekolib.classroom.answers.answers_agree`) with the teacher's
-answer key (``teacher/answer_key.csv``), or, for a practice notebook graded without a key,
-with the answer recomputed from the exercise key and the student's seed. Nothing the
-notebook says about itself is trusted but the student id and game in its metadata: the
-exercises, variable names, points and answers come from the key (or the bank).
+Each notebook runs in a fresh kernel inside a bubblewrap sandbox
+(:mod:`nekolib.classroom.sandbox`) that sees only a copy of that notebook: not the key,
+the class secret, the teacher's folder or other hand-ins; it cannot outlive its run or
+reach a network, and a hand-in that exceeds a limit (time, memory, processes, output)
+gets a row saying which. A cell that raises is the student's problem, not the grader's:
+execution goes on. One cell is appended (:mod:`nekolib.classroom.collector`) that prints
+the raw values of the answer variables as JSON; they leave the sandbox as data, are read
+(:func:`~nekolib.classroom.answers.read_answer`) and compared **in the grader's process**
+(:func:`~nekolib.classroom.answers.answers_agree`) with the teacher's answer key
+(``teacher/answer_key.csv``), or, for a practice notebook graded without a key, with the
+answer recomputed from the exercise key and the student's seed.
 
-A student who hands in several notebooks for one game is graded on the **newest** (file
-modification time); the others are listed as duplicates with their scores.
+Whose grade it is comes from **where the teacher put the file**
+(:mod:`nekolib.classroom.handins`: ``handed_in/<student id>/*.ipynb``); the notebook's
+metadata names only its game, and a notebook whose metadata names another student is
+flagged. Two notebooks for one student and game are a problem to resolve, not guessed
+between. The grades file is written once, atomically, after every sandbox is gone.
 """
 
 from __future__ import annotations
 
 import csv
-import json
 import os
 import re
+import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -40,18 +44,21 @@ from nekolib.classroom.answers import (
     read_answer,
 )
 from nekolib.classroom.bank import all_exercises
+from nekolib.classroom.collector import MARK, collector_source
 from nekolib.classroom.exercise import variant_seed
-from nekolib.classroom.graded import CHECK_LOG_ENV
+from nekolib.classroom.handins import HandIn, Misplaced, find_hand_ins
+from nekolib.classroom.sandbox import DEFAULT_LIMITS, Limits, run_hand_in
 from nekolib.core import NekoError
 
 __all__ = [
     "COLUMNS",
+    "MARK",
     "AnswerKey",
     "GradedNotebook",
     "Score",
     "collector_source",
     "decode_answer",
-    "find_submissions",
+    "find_hand_ins",
     "grade_all",
     "grade_notebook",
     "read_key",
@@ -60,40 +67,7 @@ __all__ = [
 ]
 
 COLUMNS = ("student", "game", "exercise", "key", "points", "max_points", "checks", "note")
-MARK = "NEKOLIB-GRADER-ANSWERS "
 RIGHT_NOTE = "right"
-_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-
-# Runs last in the student's kernel. Plain Python only: the encoding of each answer
-# variable as JSON (nothing is compared here).
-_COLLECTOR = """import json as _nk_json
-import numbers as _nk_numbers
-
-
-def _nk_encode(value, depth=0):
-    if value is None or value is Ellipsis:
-        return {"type": "none"}
-    if isinstance(value, bool):
-        return {"type": "bool"}
-    if (type(value).__module__ or "").startswith("sympy"):
-        if getattr(value, "is_Rational", False) is True:
-            return {"type": "rational", "p": str(int(value.p)), "q": str(int(value.q))}
-        return {"type": "sympy", "text": str(value)[:1000],
-                "float": getattr(value, "is_Float", False) is True}
-    if isinstance(value, _nk_numbers.Rational):
-        return {"type": "rational", "p": str(int(value.numerator)),
-                "q": str(int(value.denominator))}
-    if isinstance(value, str):
-        return {"type": "str", "value": value[:10000]}
-    if isinstance(value, _nk_numbers.Real) or type(value).__name__ == "Decimal":
-        return {"type": "float", "text": repr(float(value))}
-    if depth == 0 and isinstance(value, (list, tuple, set, frozenset)):
-        return {"type": "list", "items": [_nk_encode(item, 1) for item in list(value)[:1000]]}
-    return {"type": "other", "name": type(value).__name__}
-
-
-print(MARK + _nk_json.dumps({name: _nk_encode(globals().get(name)) for name in NAMES}))
-"""
 
 
 @dataclass(frozen=True)
@@ -117,21 +91,15 @@ class Score:
 
 @dataclass
 class GradedNotebook:
-    """The scores of one notebook, and the notebook as it ran (for feedback and tests)."""
+    """The scores of one hand-in, and how long its run took."""
 
     path: Path
     student: str
     game: str
     scores: list[Score]
-    notebook: NotebookNode | None
-
-
-def collector_source(names: Sequence[str]) -> str:
-    """The cell appended to a submission: prints the answer variables' raw values as JSON."""
-    for name in names:
-        if not _NAME.match(name):
-            raise NekoError(f"{name!r} is not an answer variable name")
-    return _COLLECTOR.replace("MARK", repr(MARK)).replace("NAMES", repr(list(names)))
+    seconds: float = 0.0
+    note: str = ""
+    """About the run as a whole (cells interrupted), for the student's total row."""
 
 
 class _Other:
@@ -152,36 +120,31 @@ def decode_answer(encoded: Any) -> Any:
             return Fraction(int(encoded["p"]), int(encoded["q"]))
         except (KeyError, TypeError, ValueError, ZeroDivisionError):
             return _other("rational")
-    if kind == "str":
-        return str(encoded.get("value", ""))
+    if kind == "str":  # the collector cuts at 10 000; a longer one was forged
+        return _bounded(encoded.get("value", ""))
     if kind == "float" or (kind == "sympy" and encoded.get("float")):
         try:
             return float(encoded.get("text", "nan"))
         except (TypeError, ValueError):
             return float("nan")
     if kind == "sympy":  # not rational: read as text ("sqrt(2)" is then unreadable)
-        return str(encoded.get("text", ""))
+        return _bounded(encoded.get("text", ""))
     if kind == "list":
-        return [decode_answer(item) for item in encoded.get("items", [])]
+        items = encoded.get("items", [])
+        if not isinstance(items, list) or len(items) > 1000:
+            return _other("list")
+        return [decode_answer(item) if isinstance(item, dict) else _other("?") for item in items]
     return _other(str(encoded.get("name", "unknown")))
 
 
+def _bounded(value: Any) -> Any:
+    """A string the collector could have sent (10 000 characters at most), else unreadable."""
+    return value if isinstance(value, str) and len(value) <= 10_000 else _other("long text")
+
+
 def _other(name: str) -> _Other:
-    clean = re.sub(r"\W", "_", name) or "unknown"
+    clean = re.sub(r"\W", "_", name[:50]) or "unknown"
     return type(clean, (_Other,), {})()
-
-
-def find_submissions(folder: str | Path) -> list[Path]:
-    """Every ``*.ipynb`` under ``folder`` (sorted; checkpoints skipped)."""
-    folder = Path(folder)
-    if not folder.is_dir():
-        raise NekoError(f"no submissions folder at {folder}")
-    found = sorted(
-        p for p in folder.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts and p.is_file()
-    )
-    if not found:
-        raise NekoError(f"no *.ipynb notebooks under {folder}")
-    return found
 
 
 @dataclass(frozen=True)
@@ -237,32 +200,34 @@ def read_key(path: str | Path) -> AnswerKey:
     return key
 
 
-def _read_notebook(path: Path) -> tuple[NotebookNode, str, str, str]:
+def _read_notebook(path: Path) -> tuple[bytes, NotebookNode, str, str, str]:
+    """The hand-in's bytes, its notebook and the student, game and mode it names."""
+    data = path.read_bytes()
     try:
-        nb = nbformat.read(path, as_version=4)
-    except Exception as error:  # not JSON, not a notebook
-        raise NekoError(f"{path}: not a readable notebook ({type(error).__name__})") from None
+        nb = nbformat.reads(data.decode("utf-8"), as_version=4)
+    except Exception as error:  # not JSON, not a notebook, not UTF-8
+        raise NekoError(f"not a readable notebook ({type(error).__name__})") from None
     meta = nb.metadata.get("nekolib")
     if not isinstance(meta, dict):
-        raise NekoError(f"{path}: not a nekolib classroom notebook (no nekolib metadata)")
+        raise NekoError("not a nekolib classroom notebook (no nekolib metadata)")
     student, game = meta.get("student"), meta.get("game")
-    if not isinstance(student, str) or not student or not isinstance(game, str):
-        raise NekoError(f"{path}: the notebook names no student (a teacher or nbgrader copy?)")
-    return nb, student, game, str(meta.get("mode", "practice"))
+    if not isinstance(student, str) or not student or not isinstance(game, str) or not game:
+        raise NekoError("the notebook names no student (a teacher or nbgrader copy?)")
+    return data, nb, student, game, str(meta.get("mode", "practice"))
 
 
-def _entries_from_seeds(nb: NotebookNode, path: Path, student: str) -> list[_Entry]:
+def _entries_from_seeds(nb: NotebookNode, student: str) -> list[_Entry]:
     """A practice notebook graded without a key: answers recomputed from the seeds."""
     listed = nb.metadata["nekolib"].get("exercises")
     if not isinstance(listed, list):
-        raise NekoError(f"{path}: the notebook lists no exercises")
+        raise NekoError("the notebook lists no exercises")
     bank = all_exercises()
     entries = []
     for number, item in enumerate(listed, start=1):
         try:
             key, seed = str(item["key"]), int(item["seed"])
         except (KeyError, TypeError, ValueError):
-            raise NekoError(f"{path}: exercise {number} in the metadata is damaged") from None
+            raise NekoError(f"exercise {number} in the metadata is damaged") from None
         name = f"answer_{number}"
         if key not in bank:
             entries.append(_Entry(str(number), name, key, NUMBER, None, 0, "unknown exercise key"))
@@ -275,18 +240,18 @@ def _entries_from_seeds(nb: NotebookNode, path: Path, student: str) -> list[_Ent
 
 
 def _entries(
-    nb: NotebookNode, path: Path, student: str, game: str, mode: str, key: AnswerKey | None
+    nb: NotebookNode, student: str, game: str, mode: str, key: AnswerKey | None
 ) -> list[_Entry]:
     if key is not None:
         if (student, game) not in key:
-            raise NekoError(f"{path}: {student} has no {game} rows in the answer key")
+            raise NekoError(f"{student} has no {game} rows in the answer key")
         return key[(student, game)]
     if mode == "graded":
         raise NekoError(
-            f"{path}: a graded notebook is scored against the class's answer key:"
+            "a graded notebook is scored against the class's answer key:"
             " pass --key OUT/teacher/answer_key.csv"
         )
-    return _entries_from_seeds(nb, path, student)
+    return _entries_from_seeds(nb, student)
 
 
 def recorded_checks(nb: NotebookNode) -> dict[str, int]:
@@ -307,35 +272,6 @@ def recorded_checks(nb: NotebookNode) -> dict[str, int]:
     return counts
 
 
-def _execute(nb: NotebookNode, names: list[str], timeout: int, cwd: Path) -> dict[str, Any]:
-    """Run the notebook plus the collector cell; the encoded answers (or a NekoError)."""
-    from nbclient import NotebookClient
-
-    nb.cells.append(nbformat.v4.new_code_cell(collector_source(names), id="nekolib-grader"))
-    client = NotebookClient(
-        nb,
-        timeout=timeout,
-        kernel_name="python3",
-        allow_errors=True,
-        interrupt_on_timeout=True,
-        resources={"metadata": {"path": str(cwd)}},
-    )
-    try:  # the grader's runs are not the student's checks: no check log in their folder
-        client.execute(env={**os.environ, CHECK_LOG_ENV: "off"})
-    except Exception as error:  # dead kernel, kernel that would not start: no answers
-        raise NekoError(f"the notebook could not be run ({type(error).__name__})") from None
-    for output in nb.cells[-1].get("outputs", []):
-        for line in str(output.get("text", "")).splitlines():
-            if line.startswith(MARK):
-                try:
-                    found = json.loads(line[len(MARK) :])
-                except json.JSONDecodeError:
-                    break
-                if isinstance(found, dict):
-                    return found
-    raise NekoError("the grader could not read the answers (was print or json patched?)")
-
-
 def _score(student: str, game: str, entry: _Entry, encoded: Any) -> Score:
     def row(points: int, note: str) -> Score:
         return Score(student, game, entry.number, entry.key, points, entry.points, note)
@@ -351,83 +287,134 @@ def _score(student: str, game: str, entry: _Entry, encoded: Any) -> Score:
     return row(entry.points if right else 0, RIGHT_NOTE if right else "wrong")
 
 
+def _prepared(hand_in: HandIn, key: AnswerKey | None) -> tuple[bytes, NotebookNode, str, list]:
+    """The hand-in read (nothing of it run): bytes, notebook, game and exercises."""
+    data, nb, _named, game, mode = _read_notebook(hand_in.path)
+    return data, nb, game, _entries(nb, hand_in.student, game, mode, key)
+
+
+def _flag(hand_in: HandIn, nb: NotebookNode) -> str:
+    """``"s008's folder holds s001's notebook"`` where the metadata names another student."""
+    named = nb.metadata["nekolib"]["student"]
+    if named == hand_in.student:
+        return ""
+    return f"{hand_in.student}'s folder holds {named[:40]}'s notebook"
+
+
 def grade_notebook(
-    path: str | Path, timeout: int = 60, key: AnswerKey | None = None
+    hand_in: HandIn | str | Path,
+    key: AnswerKey | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+    sandbox: bool = True,
 ) -> GradedNotebook:
-    """Execute one submission and score each exercise; a broken notebook scores zero."""
-    path = Path(path)
-    nb, student, game, mode = _read_notebook(path)
-    entries = _entries(nb, path, student, game, mode, key)
+    """Run one hand-in (in the sandbox unless told otherwise) and score each exercise.
+
+    A path alone is taken as ``<student folder>/<file>``. A notebook that cannot be run,
+    or that exceeds a limit, scores zero with the reason in every row.
+    """
+    if not isinstance(hand_in, HandIn):
+        hand_in = HandIn(Path(hand_in), Path(hand_in).parent.name)
+    data, nb, game, entries = _prepared(hand_in, key)
+    student, flag = hand_in.student, _flag(hand_in, nb)
     counted = recorded_checks(nb)  # as handed in, before the grader's own run
-    try:
-        answers = _execute(nb, [e.name for e in entries], timeout, path.parent)
-        scores = [_score(student, game, e, answers.get(e.name)) for e in entries]
-    except NekoError as error:
-        scores = [replace(_score(student, game, e, None), note=str(error)) for e in entries]
+    outcome = run_hand_in(data, [e.name for e in entries], limits, sandbox)
+    if outcome.answers is None:
+        scores = [replace(_score(student, game, e, None), note=outcome.problem) for e in entries]
+    else:
+        scores = [_score(student, game, e, outcome.answers.get(e.name)) for e in entries]
     scores = [
-        replace(s, checks=str(counted[e.name]) if e.name in counted else "")
+        replace(
+            s,
+            checks=str(counted[e.name]) if e.name in counted else "",
+            note=f"{flag}; {s.note}" if flag else s.note,
+        )
         for s, e in zip(scores, entries, strict=True)
     ]
-    return GradedNotebook(path, student, game, scores, nb)
+    note = ""
+    if outcome.interrupted:
+        cells = ", ".join(map(str, outcome.interrupted))
+        note = f"{game}: cell {cells} ran over {limits.cell_seconds} s and was interrupted"
+    return GradedNotebook(hand_in.path, student, game, scores, outcome.seconds, note)
 
 
-def _newest_first(items: list[GradedNotebook]) -> list[GradedNotebook]:
-    return sorted(items, key=lambda g: (g.path.stat().st_mtime, str(g.path)), reverse=True)
+def _problem_row(student: str, game: str, note: str) -> Score:
+    return Score(student, game, "error", "", 0, 0, note)
+
+
+def _group(hand_ins: Iterable[HandIn], key: AnswerKey | None) -> tuple[list[HandIn], list[Score]]:
+    """The hand-ins to run (one per student and game) and the problem rows of the rest."""
+    games: dict[tuple[str, str], list[HandIn]] = {}
+    problems: list[Score] = []
+    students = None if key is None else {student for student, _game in key}
+    for hand_in in hand_ins:
+        if students is not None and hand_in.student not in students:
+            note = f"{hand_in.name}: folder {hand_in.student} is not a student of the answer key"
+            problems.append(_problem_row(hand_in.student, "", note))
+            continue
+        try:
+            _data, _nb, game, _entries = _prepared(hand_in, key)
+        except NekoError as error:
+            problems.append(_problem_row(hand_in.student, "", f"{hand_in.name}: {error}"))
+            continue
+        games.setdefault((hand_in.student, game), []).append(hand_in)
+    runnable = []
+    for (student, game), items in sorted(games.items()):
+        if len(items) == 1:
+            runnable.append(items[0])
+            continue
+        names = ", ".join(item.path.name for item in items)
+        note = f"{len(items)} {game} notebooks in {student}'s folder ({names}): keep one"
+        problems.append(_problem_row(student, game, note))
+    return runnable, problems
 
 
 def grade_all(
-    paths: Iterable[Path],
-    timeout: int = 60,
-    progress: Callable[[Iterable[Any]], Iterable[Any]] | None = None,
+    hand_ins: Iterable[HandIn],
+    misplaced: Iterable[Misplaced] = (),
     key: AnswerKey | None = None,
-    warn: Callable[[str], None] | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+    sandbox: bool = True,
+    progress: Callable[[Iterable[Any]], Iterable[Any]] | None = None,
 ) -> list[Score]:
-    """Scores of every notebook, grouped by student, each student's total row last.
+    """Scores of every hand-in, grouped by student, each student's total row last.
 
-    A notebook that is not a student's nekolib notebook gives one ``error`` row. When a
-    student handed in several notebooks for one game, the newest counts; the others are
-    graded and listed as duplicates, out of the total, and ``warn`` is told.
+    Problems (a file outside a student folder, not a notebook of this class, two notebooks
+    for one game, a folder that is no student's) are ``error`` rows at the end; nothing
+    in them is run or counted.
     """
-    graded: list[GradedNotebook] = []
-    errors: list[Score] = []
-    for path in (progress or (lambda items: items))(list(paths)):
-        try:
-            graded.append(grade_notebook(path, timeout, key))
-        except NekoError as error:
-            errors.append(Score(Path(path).parent.name, "", "error", "", 0, 0, str(error)))
+    runnable, problems = _group(hand_ins, key)
+    problems = [_problem_row(m.student, "", m.problem) for m in misplaced] + problems
+    graded = [
+        grade_notebook(h, key, limits, sandbox)
+        for h in (progress or (lambda items: items))(runnable)
+    ]
     rows: list[Score] = []
     for student in sorted({g.student for g in graded}):
-        points = max_points = 0
-        checks: list[int] = []
         mine = [g for g in graded if g.student == student]
-        for game in sorted({g.game for g in mine}):
-            newest, *older = _newest_first([g for g in mine if g.game == game])
-            rows.extend(newest.scores)
-            points += sum(s.points for s in newest.scores)
-            max_points += sum(s.max_points for s in newest.scores)
-            checks.extend(int(s.checks) for s in newest.scores if s.checks)
-            for item in older:
-                got = sum(s.points for s in item.scores)
-                note = f"duplicate: older than {newest.path}, not in the total"
-                rows.extend(replace(s, note=f"{s.note}; {note}") for s in item.scores)
-                if warn is not None:
-                    warn(
-                        f"{student} handed in {len(older) + 1} {game} notebooks: graded the"
-                        f" newest, {newest.path}; {item.path} ({got} points) is listed as a"
-                        " duplicate"
-                    )
+        scores = [s for g in sorted(mine, key=lambda g: g.game) for s in g.scores]
+        checks = [int(s.checks) for s in scores if s.checks]
+        rows.extend(scores)
+        points, max_points = sum(s.points for s in scores), sum(s.max_points for s in scores)
         counted = str(sum(checks)) if checks else ""
-        rows.append(Score(student, "", "total", "", points, max_points, "", counted))
-    return rows + errors
+        note = "; ".join(g.note for g in mine if g.note)
+        rows.append(Score(student, "", "total", "", points, max_points, note, counted))
+    return rows + problems
 
 
 def write_grades(scores: Sequence[Score], path: str | Path) -> Path:
-    """Write ``grades.csv`` (columns :data:`COLUMNS`)."""
+    """Write ``grades.csv`` (columns :data:`COLUMNS`) at once: a temporary file renamed."""
     path = Path(path)
-    if path.parent != Path():
-        path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("w", newline="", encoding="utf-8") as handle:
-        writer = csv.DictWriter(handle, fieldnames=COLUMNS)
-        writer.writeheader()
-        writer.writerows(score.row() for score in scores)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    try:
+        with open(fd, "w", newline="", encoding="utf-8") as handle:
+            writer = csv.DictWriter(handle, fieldnames=COLUMNS)
+            writer.writeheader()
+            writer.writerows(score.row() for score in scores)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(name, path)
+    except BaseException:
+        Path(name).unlink(missing_ok=True)
+        raise
     return path

@@ -17,13 +17,17 @@ the answer, along the routes a student who codes would take:
 * the exercise's **declared space** (``Exercise.answer_space``), for answers that are
   not numbers: for example every subset of the position's legal moves.
 
-The fewest guesses over these routes is the variant's **guesses**; at the measured rate
-(:data:`GUESSES_PER_CPU_SECOND`) that is its **guessing time**. A right/wrong check is
-written only where the guessing time exceeds :data:`GUESS_BOUND_CPU_SECONDS` (one CPU
-hour); elsewhere the exercise falls back to form feedback and the notebook says
-:data:`TOO_FEW_NOTE`. The routes use the answer (how far up a counter must go), so a
-student who sees the fallback learns that their answer is among the first values a
-guesser tries, a value they still cannot test.
+The fewest guesses over these routes is the variant's **guesses**. A student who codes does
+not need ``verify``: the salt and digest are in the notebook, and a GPU computes the digest
+(PBKDF2-HMAC-SHA256, :data:`~nekolib.classroom.graded.ITERATIONS` rounds) thousands of times
+faster than a CPU core. So the bar is priced for a GPU: a right/wrong check is written only
+where trying every value before the answer takes more than :data:`GUESS_BOUND_SECONDS` (one
+hour) on one current consumer GPU at its published rate (:data:`GPU_GUESSES_PER_SECOND`,
+:data:`GPU_RATE_SOURCE`); elsewhere the exercise falls back to form feedback and the notebook
+says :data:`TOO_FEW_NOTE`. The routes use the answer (how far up a counter must go), so a
+student who sees the fallback learns that their answer is among the first values a guesser
+tries, a value they still cannot test. Why PBKDF2 and not a memory-hard digest:
+:data:`DIGEST_CHOICE`.
 """
 
 from __future__ import annotations
@@ -36,12 +40,16 @@ from functools import cache
 
 from nekolib.classroom.answers import NUMBER, FloatAnswer
 from nekolib.classroom.exercise import Variant
+from nekolib.classroom.graded import ITERATIONS
 
 __all__ = [
     "CHECK_CPU_SECONDS",
+    "DIGEST_CHOICE",
     "FORM",
+    "GPU_GUESSES_PER_SECOND",
+    "GPU_RATE_SOURCE",
     "GUESSES_PER_CPU_SECOND",
-    "GUESS_BOUND_CPU_SECONDS",
+    "GUESS_BOUND_SECONDS",
     "GUESS_BUDGET",
     "GUESS_CAP",
     "RIGHT_WRONG",
@@ -70,20 +78,43 @@ is used: a faster check makes guessing cheaper, so this errs towards form feedba
 GUESSES_PER_CPU_SECOND = 1 / CHECK_CPU_SECONDS
 """About 27 guesses per CPU second, one core (see :data:`CHECK_CPU_SECONDS`)."""
 
-GUESS_BOUND_CPU_SECONDS = 3600.0
-"""A right/wrong check is written only where trying every value before the answer takes
-longer than this much CPU time (one CPU hour: about 97 000 guesses at the measured rate;
-a student with 8 cores needs 7.5 minutes of wall clock, so this is a floor, not a lock)."""
+GPU_HASHES_AT_999 = 11_157_200
+"""hashcat's published PBKDF2-HMAC-SHA256 rate on one GPU, at its benchmark's 999 rounds."""
+GPU_RATE_SOURCE = (
+    "hashcat v6.2.6-851 benchmark, mode 10900 (PBKDF2-HMAC-SHA256, 999 iterations), one"
+    " NVIDIA GeForce RTX 5090: 11157.2 kH/s"
+    " (https://gist.github.com/amutu/8dad53cbb8fa5b710501c9b2280a6d62)"
+)
+GPU_GUESSES_PER_SECOND = GPU_HASHES_AT_999 * 999 / ITERATIONS
+"""Right/wrong digests one consumer GPU computes per second: the published rate scaled
+from 999 to :data:`~nekolib.classroom.graded.ITERATIONS` rounds (PBKDF2's cost is linear
+in its rounds): about 55 700 a second, 2 000 times one CPU core's 27."""
 
-GUESS_BUDGET = int(GUESS_BOUND_CPU_SECONDS * GUESSES_PER_CPU_SECOND)
-"""Guesses in :data:`GUESS_BOUND_CPU_SECONDS` at :data:`GUESSES_PER_CPU_SECOND`."""
+GUESS_BOUND_SECONDS = 3600.0
+"""A right/wrong check is written only where trying every value before the answer takes
+longer than this on one consumer GPU (:data:`GPU_GUESSES_PER_SECOND`): one GPU hour, about
+200 million guesses. Ten GPUs take six minutes: a floor, not a lock."""
+
+GUESS_BUDGET = int(GUESS_BOUND_SECONDS * GPU_GUESSES_PER_SECOND)
+"""Guesses in :data:`GUESS_BOUND_SECONDS` at :data:`GPU_GUESSES_PER_SECOND`."""
+
+DIGEST_CHOICE = (
+    "PBKDF2-HMAC-SHA256 (200 000 rounds), priced at a GPU's published rate, because the"
+    " browser site has no memory-hard digest: its Python (Pyodide 314.0.6) has a hashlib"
+    " without OpenSSL (no scrypt, no pbkdf2_hmac: nekolib computes PBKDF2 in Python there),"
+    " and PyPI has no browser build of cffi, which argon2 needs. scrypt would cut a GPU's"
+    " lead (hashcat mode 8900, N=16384 r=8 p=1: 7760 H/s on the same GPU) but a notebook"
+    " that must also check in the browser cannot use it"
+)
+"""Which digest, and why (printed by ``classroom --report`` and ``teacher/guessing.md``)."""
 
 TOO_FEW_NOTE = "too few possible answers to say right or wrong here"
 
-SIZE_LIMIT = 10**7
-"""Sample-space sizes above this are not listed (their blocks exceed any bound we use)."""
-GUESS_CAP = 10 * SIZE_LIMIT
-"""Guesses are not counted past this (a year of CPU): the report says "more than"."""
+SIZE_LIMIT = 10**12
+"""Sample-space sizes above this are not listed (p/N with N above it: a student who starts
+there needs more than the bound unless the answer's numerator is tiny)."""
+GUESS_CAP = 10**10
+"""Guesses are not counted past this (two days of a GPU): the report says "over"."""
 
 _WORDS = {
     "one": 1,
@@ -118,11 +149,17 @@ class Guessing:
 
     @property
     def cpu_seconds(self) -> float:
+        """Calling the notebook's ``verify`` on one CPU core."""
         return self.guesses / GUESSES_PER_CPU_SECOND
 
     @property
+    def gpu_seconds(self) -> float:
+        """Computing the digest on one consumer GPU (:data:`GPU_GUESSES_PER_SECOND`)."""
+        return self.guesses / GPU_GUESSES_PER_SECOND
+
+    @property
     def right_wrong_allowed(self) -> bool:
-        return self.cpu_seconds > GUESS_BOUND_CPU_SECONDS
+        return self.guesses > GUESS_BUDGET
 
 
 def prompt_numbers(prompt: str) -> set[int]:

@@ -33,7 +33,15 @@ from nekolib.classroom.roster import Student
 from nekolib.classroom.secret import class_seed, item_salt
 from nekolib.core import NekoError
 
-__all__ = ["FEEDBACK_TEXT", "check_source", "check_sources", "graded_notebook", "graded_variants"]
+__all__ = [
+    "CHECK_IMPORT",
+    "FEEDBACK_TEXT",
+    "check_call",
+    "check_source",
+    "check_sources",
+    "graded_notebook",
+    "graded_variants",
+]
 
 FEEDBACK_TEXT = {
     "form": (
@@ -94,19 +102,33 @@ def graded_variants(game: str, secret: str, student: str) -> list[Variant]:
     return [ex.variant(class_seed(secret, student, ex.key)) for ex in exercises_for(game)]
 
 
+CHECK_IMPORT = "from nekolib.classroom.graded import {}  # this cell also runs on its own"
+"""The first line of every check cell: it works whether or not the setup cell ran."""
+
+
+def check_call(source: str) -> str:
+    """The call line of a check cell (``recorded(...)`` or ``verify(...)``)."""
+    return source.splitlines()[-1]
+
+
 def check_source(k: int, variant: Variant, feedback: str, salt: str) -> str | None:
     """The check cell's source for one exercise (``None`` when there is no feedback).
 
     ``feedback`` is the check this variant gets (:func:`~nekolib.classroom.guessing.
-    feedback_for`); a form check in a right/wrong notebook says why (``fallback``)."""
+    feedback_for`); a form check in a right/wrong notebook says why (``fallback``). The
+    cell imports its check itself and reads its answer with ``globals().get``, so it runs
+    before the setup cell and before the answer cell ("not answered yet")."""
     name, kind = answer_name(k), variant.exercise.kind
+    value = f'globals().get("{name}")'  # an answer cell not run yet reads as "not answered"
     if feedback == FORM:
-        return f'recorded({name}, "{kind}", "{name}")'
+        return f'{CHECK_IMPORT.format("recorded")}\nrecorded({value}, "{kind}", "{name}")'
     if feedback == "fallback":
-        return f'recorded({name}, "{kind}", "{name}", "{TOO_FEW_NOTE}")'
+        call = f'recorded({value}, "{kind}", "{name}", "{TOO_FEW_NOTE}")'
+        return f"{CHECK_IMPORT.format('recorded')}\n{call}"
     if feedback == RIGHT_WRONG:
         digest = keyed_digest(salt, canonical_answer(variant.answer, kind))
-        return f'verify({name}, "{kind}", "{salt}", "{digest}", "{name}")'
+        call = f'verify({value}, "{kind}", "{salt}", "{digest}", "{name}")'
+        return f"{CHECK_IMPORT.format('verify')}\n{call}"
     return None
 
 
@@ -127,7 +149,7 @@ def _given(source: str | None) -> str:
     """The feedback a check cell gives: form, right-wrong or none."""
     if source is None:
         return "none"
-    return RIGHT_WRONG if source.startswith("verify(") else FORM
+    return RIGHT_WRONG if check_call(source).startswith("verify(") else FORM
 
 
 def graded_notebook(

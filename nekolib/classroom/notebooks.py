@@ -12,10 +12,15 @@ Two modes (docs/classroom.md):
 Both write teacher notebooks (the demo numbers, hints, the answer, a worked solution and a
 runnable worked-solution cell), ``teacher/answer_key.csv`` and an nbgrader course. Layout::
 
-    OUT/students/<id>/<game>.ipynb     hand these out
+    OUT/students/<id>/<game>-graded-<id>.ipynb    hand these out (<game>-practice-<id>
+                                                  in practice mode)
     OUT/teacher/<game>.ipynb  OUT/teacher/answer_key.csv  OUT/teacher/class_secret.txt
     OUT/teacher/fairness.md  OUT/teacher/guessing.md
-    OUT/nbgrader/nbgrader_config.py    OUT/nbgrader/source/<game>/<game>.ipynb
+    OUT/nbgrader/nbgrader_config.py    OUT/nbgrader/source/<game>/<game>-graded.ipynb
+
+A hand-out's name says its game, its mode and its student (:func:`handout_filename`), so it
+never takes the place of the game notebook ``<game>.ipynb`` in the browser site, where an
+upload with the same name would overwrite the student's saved game notebook.
 """
 
 from __future__ import annotations
@@ -73,6 +78,8 @@ __all__ = [
     "answer_key_rows",
     "answer_literal",
     "classroom_games",
+    "handout_filename",
+    "nbgrader_filename",
     "practice_notebook",
     "student_seed",
     "teacher_notebook",
@@ -93,6 +100,16 @@ ANSWER_KEY_COLUMNS = (
     "feedback",
     "guesses",
 )
+
+
+def handout_filename(game: str, student: str, mode: str = "graded") -> str:
+    """``neko_in-graded-s001.ipynb``: never a game notebook's name (``neko_in.ipynb``)."""
+    return f"{game}-{mode}-{student}.ipynb"
+
+
+def nbgrader_filename(game: str) -> str:
+    """The nbgrader course's notebook of ``game``: ``neko_in-graded.ipynb`` (whole class)."""
+    return f"{game}-graded.ipynb"
 
 
 def student_seed(mode: str, secret: str, student: str, key: str) -> int:
@@ -335,7 +352,8 @@ def write_classroom(
                 if mode == "graded"
                 else practice_notebook(student, game)
             )
-            _write(nb, built.out / "students" / student.id / f"{game}.ipynb", built)
+            name = handout_filename(game, student.id, mode)
+            _write(nb, built.out / "students" / student.id / name, built)
     seed_of = functools.partial(student_seed, mode, secret)
     fairness = []
     for game in chosen:
@@ -344,7 +362,7 @@ def write_classroom(
         _write(teacher_notebook(game, table), teacher / f"{game}.ipynb", built)
         _write(
             nbgrader_notebook(game, course, secret),
-            built.out / "nbgrader" / "source" / game / f"{game}.ipynb",
+            built.out / "nbgrader" / "source" / game / nbgrader_filename(game),
             built,
         )
     config = built.out / "nbgrader" / "nbgrader_config.py"

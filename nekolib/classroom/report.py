@@ -20,10 +20,12 @@ from dataclasses import dataclass
 from nekolib.classroom.bank import all_exercises, exercises_for
 from nekolib.classroom.exercise import Exercise
 from nekolib.classroom.guessing import (
-    GUESS_BOUND_CPU_SECONDS,
+    DIGEST_CHOICE,
+    GPU_GUESSES_PER_SECOND,
+    GPU_RATE_SOURCE,
+    GUESS_BOUND_SECONDS,
     GUESS_BUDGET,
     GUESS_CAP,
-    GUESSES_PER_CPU_SECOND,
     RIGHT_WRONG,
     TOO_FEW_NOTE,
     feedback_for,
@@ -225,11 +227,12 @@ class GuessingRow:
 
     @property
     def seconds_min(self) -> float:
-        return self.guesses_min / GUESSES_PER_CPU_SECOND
+        """On one consumer GPU (:data:`~nekolib.classroom.guessing.GPU_GUESSES_PER_SECOND`)."""
+        return self.guesses_min / GPU_GUESSES_PER_SECOND
 
     @property
     def seconds_max(self) -> float:
-        return self.guesses_max / GUESSES_PER_CPU_SECOND
+        return self.guesses_max / GPU_GUESSES_PER_SECOND
 
 
 def guessing_report(
@@ -284,11 +287,12 @@ def _guesses(count: int) -> str:
 
 
 def format_guessing(rows: Sequence[GuessingRow]) -> str:
-    """A Markdown table: per exercise, guesses and guessing time, and who got which check."""
-    rate = GUESSES_PER_CPU_SECOND
+    """A Markdown table: per exercise, guesses and guessing time, and who got which check;
+    then the digest, the GPU rate the bar assumes and its source."""
+    rate = GPU_GUESSES_PER_SECOND
     lines = [
-        f"| exercise | guesses to find the answer (min-max) | guessing time at {rate:.0f}"
-        " checks per CPU second (min-max) | feedback each student got | easiest route |",
+        "| exercise | guesses to find the answer (min-max) | guessing time on one GPU at"
+        f" {rate:,.0f} digests a second (min-max) | feedback each student got | easiest route |",
         "|---|---|---|---|---|",
     ]
     for r in rows:
@@ -300,11 +304,13 @@ def format_guessing(rows: Sequence[GuessingRow]) -> str:
     lines.append("")
     lines.append(
         f"A right/wrong check is written only where trying every value before the answer"
-        f" takes more than {format_time(GUESS_BOUND_CPU_SECONDS)} of CPU ({GUESS_BUDGET}"
-        f" guesses at {rate:.1f} checks per CPU second, measured); elsewhere the check says"
-        f' whether the answer is well formed and why: "{TOO_FEW_NOTE}". Guesses: the fewest'
-        " over integers counted up from 0, fractions by rising denominator, fractions over a"
-        " sample-space size made from the prompt's numbers, and the exercise's declared"
-        " answer space."
+        f" takes more than {format_time(GUESS_BOUND_SECONDS)} on one consumer GPU ({GUESS_BUDGET}"
+        f" guesses at {rate:,.0f} digests a second: {GPU_RATE_SOURCE}, scaled to the digest's"
+        f" rounds); elsewhere the check says whether the answer is well formed and why:"
+        f' "{TOO_FEW_NOTE}". Guesses: the fewest over integers counted up from 0, fractions'
+        " by rising denominator, fractions over a sample-space size made from the prompt's"
+        " numbers, and the exercise's declared answer space."
     )
+    lines.append("")
+    lines.append(f"The digest: {DIGEST_CHOICE}.")
     return "\n".join(lines)

@@ -25,10 +25,10 @@ from nekolib.indovina_gatto.analysis import (
     ExpectedPointsAgent,
     GreedyGuessAgent,
     Knowledge,
-    _candidates,
-    _trait_classes,
-    _ways,
+    candidates,
+    class_ways,
     knowledge,
+    trait_classes,
 )
 from nekolib.indovina_gatto.lookahead import LookaheadAgent
 from nekolib.indovina_gatto.rules import ALL_TRAITS, IndovinaGattoState, new_game
@@ -83,7 +83,7 @@ class _DealSampler:
             r = rng.randrange(self.backward[i][used])
             for x in self.cands[i]:
                 after = tuple(u + v for u, v in zip(used, x, strict=True))
-                w = _ways(sizes, used, x) * self.backward[i + 1].get(after, 0)
+                w = class_ways(sizes, used, x) * self.backward[i + 1].get(after, 0)
                 if r < w:
                     break
                 r -= w
@@ -102,16 +102,16 @@ class _DealSampler:
 
 def _build_sampler(k: Knowledge) -> _DealSampler:
     """Forward pass (which ``used`` vectors are reachable), then the backward counts."""
-    classes, rules = _trait_classes(k)
+    classes, rules = trait_classes(k)
     sizes = [len(c) for c in classes]
     order = tuple(sorted(k.opponents))
-    cands = tuple(tuple(_candidates(sizes, *rules[p], k.hidden[p])) for p in order)
+    cands = tuple(tuple(candidates(sizes, *rules[p], k.hidden[p])) for p in order)
     levels: list[set[Counts]] = [{(0,) * len(sizes)}]
     for xs in cands:
         nxt: set[Counts] = set()
         for used in levels[-1]:
             for x in xs:
-                if _ways(sizes, used, x):
+                if class_ways(sizes, used, x):
                     nxt.add(tuple(u + v for u, v in zip(used, x, strict=True)))
         levels.append(nxt)
     backward: list[dict[Counts, int]] = [{} for _ in levels]
@@ -120,7 +120,7 @@ def _build_sampler(k: Knowledge) -> _DealSampler:
         for used in levels[i]:
             total = 0
             for x in cands[i]:
-                w = _ways(sizes, used, x)
+                w = class_ways(sizes, used, x)
                 if w:
                     total += w * backward[i + 1][tuple(u + v for u, v in zip(used, x, strict=True))]
             backward[i][used] = total

@@ -171,7 +171,9 @@ def prior_deal_count(pool_size: int, hands: Sequence[int]) -> int:
     return total
 
 
-def _trait_classes(k: Knowledge) -> tuple[list[list[str]], dict[int, tuple]]:
+def trait_classes(
+    k: Knowledge,
+) -> tuple[list[list[str]], dict[int, tuple[tuple[int, ...], tuple[frozenset[int], ...]]]]:
     """Group the pool into traits no observation distinguishes; per opponent the constraints.
 
     For opponent ``p`` a trait is *forbidden* (on a cat ``p`` did not mask, or excluded
@@ -201,7 +203,7 @@ def _trait_classes(k: Knowledge) -> tuple[list[list[str]], dict[int, tuple]]:
         groups.setdefault(signature[t], []).append(t)
     classes = list(groups.values())
     index = {t: i for i, cls in enumerate(classes) for t in cls}
-    per_player = {}
+    per_player: dict[int, tuple[tuple[int, ...], tuple[frozenset[int], ...]]] = {}
     for p in k.opponents:
         forbidden, hits = rules[p]
         allowed = tuple(i for i, cls in enumerate(classes) if cls[0] not in forbidden)
@@ -210,7 +212,7 @@ def _trait_classes(k: Knowledge) -> tuple[list[list[str]], dict[int, tuple]]:
     return classes, per_player
 
 
-def _candidates(
+def candidates(
     sizes: Sequence[int], allowed: Sequence[int], hits: Sequence[frozenset[int]], k: int
 ) -> list[tuple[int, ...]]:
     """Count vectors (traits taken from each class) of a hidden hand of ``k`` cards."""
@@ -226,7 +228,7 @@ def _candidates(
     return out
 
 
-def _ways(sizes: Sequence[int], used: Sequence[int], x: Sequence[int]) -> int:
+def class_ways(sizes: Sequence[int], used: Sequence[int], x: Sequence[int]) -> int:
     """Ways to pick the traits of count vector ``x`` from what ``used`` left in each class."""
     w = 1
     for c, xc in enumerate(x):
@@ -244,13 +246,13 @@ def posterior(view: View) -> Posterior:
     ``sum F_i(u) * ways(u, x) * B_{i+1}(u + x)``.
     """
     k = knowledge(view)
-    classes, rules = _trait_classes(k)
+    classes, rules = trait_classes(k)
     sizes = [len(c) for c in classes]
     order = sorted(
         k.opponents,
-        key=lambda p: len(_candidates(sizes, *rules[p], k.hidden[p])),
+        key=lambda p: len(candidates(sizes, *rules[p], k.hidden[p])),
     )
-    cands = [_candidates(sizes, *rules[p], k.hidden[p]) for p in order]
+    cands = [candidates(sizes, *rules[p], k.hidden[p]) for p in order]
     prior = prior_deal_count(len(k.pool), [k.hidden[p] for p in order])
 
     zero = (0,) * len(sizes)
@@ -259,7 +261,7 @@ def posterior(view: View) -> Posterior:
         nxt: dict[tuple[int, ...], int] = {}
         for used, f in forward[-1].items():
             for x in xs:
-                w = _ways(sizes, used, x)
+                w = class_ways(sizes, used, x)
                 if w:
                     key = tuple(u + v for u, v in zip(used, x, strict=True))
                     nxt[key] = nxt.get(key, 0) + f * w
@@ -270,7 +272,7 @@ def posterior(view: View) -> Posterior:
         for used in forward[i]:
             total = 0
             for x in cands[i]:
-                w = _ways(sizes, used, x)
+                w = class_ways(sizes, used, x)
                 if w:
                     total += w * backward[i + 1][tuple(u + v for u, v in zip(used, x, strict=True))]
             backward[i][used] = total
@@ -281,7 +283,7 @@ def posterior(view: View) -> Posterior:
         expected = [0] * len(sizes)
         for used, f in forward[i].items():
             for x in cands[i]:
-                w = _ways(sizes, used, x)
+                w = class_ways(sizes, used, x)
                 if not w:
                     continue
                 weight = f * w * backward[i + 1][tuple(u + v for u, v in zip(used, x, strict=True))]
@@ -508,14 +510,28 @@ def frac(x: Fraction) -> str:
 
 
 def signed(x: Fraction) -> str:
-    """Expected points with their sign: ``+41/560``, ``-1/4``, ``+2``, ``0``."""
+    """Expected points with their sign, in lowest terms: ``+41/560``, ``-1/4``, ``+2``,
+    ``0``; a long fraction with its decimal (``+61/2800 ≈ +0.022``)."""
     x = Fraction(x)
-    return f"+{x}" if x > 0 else str(x)
+    text = f"+{x}" if x > 0 else str(x)
+    if x.denominator < 1000:
+        return text
+    return f"{text} ≈ {'+' if x > 0 else ''}{_decimal(float(x))}"
+
+
+def _decimal(x: float) -> str:
+    """Two significant digits, never in exponent notation (``0.088``, ``-1.3``, ``0.2``)."""
+    out = f"{x:.2g}"
+    return f"{x:.8f}".rstrip("0") if "e" in out else out
 
 
 def chance(x: Fraction) -> str:
-    """A probability as p/q, its percentage in brackets."""
-    return f"{frac(x)} ({float(x):.0%})"
+    """A probability as p/q in lowest terms, its percentage in brackets (``369/1040 (35%)``;
+    a percentage that rounds to 0% or 100% without being so keeps a decimal: ``(0.2%)``)."""
+    x = Fraction(x)
+    pct = float(x) * 100
+    shown = f"{pct:.0f}%" if x in (0, 1) or 0.5 <= pct <= 99.5 else f"{_decimal(pct)}%"
+    return f"{frac(x)} ({shown})"
 
 
 def explain_from_view(view: View, action: Any) -> str:
@@ -620,7 +636,7 @@ def sample_game(num_players: int = 4, seed: int = 0, agents: Sequence[Any] | Non
 
     agents = agents or [ExpectedPointsAgent()] + [GreedyGuessAgent()] * (num_players - 1)
     state = new_game(num_players, seed=seed)
-    states = [state]
+    states: list[GameState] = [state]
     play_out(state, agents, random.Random(seed), on_step=lambda _b, _a, after: states.append(after))
     return states
 

@@ -15,7 +15,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from nekolib.classroom.exercise import Exercise
+from nekolib.exercise import Exercise
 from nekolib.indovina_gatto import analysis
 from nekolib.indovina_gatto.rules import (
     ACCESSORIES,

@@ -21,17 +21,18 @@ from fractions import Fraction
 from typing import Any
 
 from nekolib.indovina_gatto.analysis import GuessValue, guess_values, posterior
-from nekolib.indovina_gatto.lookahead import (
+from nekolib.indovina_gatto.lookahead_values import (
     DEAL_MODEL,
+    GUESS_MARGIN,
     LATER_MODEL,
+    LEAK_WEIGHT,
     CatValue,
     FinalGuessValue,
-    LookaheadAgent,
     MaskCase,
-    _my_share,
     cat_values,
     final_guess_values,
     later_guessers,
+    my_share,
 )
 from nekolib.indovina_gatto.rules import Guess, Pass, PlayCat
 from nekolib.working import Case, Working
@@ -135,7 +136,7 @@ def final_workings(view: View, v: FinalGuessValue) -> list[Working]:
     points, hidden = list(view["points"]), list(view["hidden_counts"])
     model = DEAL_MODEL + (f", and {LATER_MODEL}" if later_guessers(view) else "")
     if isinstance(v.guess, Pass):
-        share = _my_share(points, hidden, me)
+        share = my_share(points, hidden, me)
         return [
             Working(
                 "P(you win) with no guess",
@@ -153,8 +154,8 @@ def final_workings(view: View, v: FinalGuessValue) -> list[Working]:
     wrong_points[s] += 1
     post = posterior(view)
     chance = guess_workings(view, _value_of(view, v.guess), post.deals)[0]
-    if_right = _my_share(right_points, right_hidden, me)
-    if_wrong = _my_share(wrong_points, hidden, me)
+    if_right = my_share(right_points, right_hidden, me)
+    if_wrong = my_share(wrong_points, hidden, me)
     win = Working(
         f"P(you win) after guessing that player {s} holds {t}",
         model,
@@ -173,13 +174,16 @@ def _value_of(view: View, guess: Guess) -> GuessValue:
 
 
 def working_lookahead(
-    view: View, action: Any, agent: LookaheadAgent | None = None
+    view: View,
+    action: Any,
+    leak_weight: Fraction = LEAK_WEIGHT,
+    guess_margin: Fraction = GUESS_MARGIN,
 ) -> list[Working]:
-    """Every number of ``explain_lookahead(view, action, agent)``, in the sentence's order."""
-    agent = agent or LookaheadAgent()
+    """Every number of ``explain_lookahead(view, action, agent)``, in the sentence's order,
+    for a lookahead player with these two settings (its ``leak_weight``, ``guess_margin``)."""
     post = posterior(view)
     if isinstance(action, PlayCat):
-        values = cat_values(view, post, agent.leak_weight)
+        values = cat_values(view, post, leak_weight)
         mine = next((c for c in values if c.card == action.card), None)
         if mine is None:
             return []
@@ -215,6 +219,6 @@ def working_lookahead(
         "the expected points this player needs to guess",
         "a setting of the lookahead player (guess_margin), chosen by measurement",
         (),
-        agent.guess_margin,
+        guess_margin,
     )
     return [*guess_workings(view, values[0], post.deals), threshold, _no_guess()]

@@ -404,7 +404,7 @@ class IndovinaGattoState(GameState):
         gone = set(self.all_revealed())
         if not self.params.guess_own_traits:
             gone |= set(self.traits[guesser])
-        out = []
+        out: list[Guess] = []
         for suspect in range(self.num_players):
             if suspect == guesser or not self.hidden_traits(suspect):
                 continue
@@ -572,7 +572,6 @@ class IndovinaGattoState(GameState):
                 return list(self.traits[p])
             return list(self.revealed[p]) + [HIDDEN] * len(self.hidden_traits(p))
 
-        own = player is not None
         return {
             "game": "indovina_gatto",
             "num_players": n,
@@ -581,12 +580,12 @@ class IndovinaGattoState(GameState):
             "decider": self.current_player(),
             "phase": self.phase,
             "end_reason": self.end_reason,
-            "my_traits": list(self.traits[player]) if own else [],
+            "my_traits": list(self.traits[player]) if player is not None else [],
             "traits": [fan(p) for p in range(n)],
             "revealed": [list(r) for r in self.revealed],
             "hidden_counts": [len(self.hidden_traits(p)) for p in range(n)],
             "hand": [{"card": c, "traits": list(self.card_traits(c))} for c in self.hands[player]]
-            if own
+            if player is not None
             else HIDDEN,
             "hand_sizes": [len(h) for h in self.hands],
             "deck_size": len(self.deck),

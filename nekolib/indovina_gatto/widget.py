@@ -25,7 +25,7 @@ from nekolib.indovina_gatto.rules import (
     Params,
     new_game,
 )
-from nekolib.picture import PLAYER_LETTERS, player_colour
+from nekolib.picture import MUTED, PLAYER_LETTERS, contrast_ratio, player_colour
 from nekolib.widgets import GameWidget
 
 CATEGORIES = (
@@ -38,6 +38,19 @@ CATEGORIES = (
 
 def _esc(x: Any) -> str:
     return html.escape(str(x))
+
+
+def text_colour(colour: str, ground: str = "#ffffff", ratio: float = 4.5) -> str:
+    """``colour`` darkened (in steps of 5 %) until text in it reads at ``ratio``:1 on
+    ``ground`` (WCAG 1.4.3): a seat's colour as the deduction board writes names in."""
+    rgb = [int(colour.lstrip("#")[i : i + 2], 16) for i in (0, 2, 4)]
+    out = colour
+    for step in range(21):
+        k = 1 - step / 20
+        out = "#" + "".join(f"{round(c * k):02x}" for c in rgb)
+        if contrast_ratio(out, ground) >= ratio:
+            break
+    return out
 
 
 class IndovinaGattoWidget(GameWidget):
@@ -60,10 +73,32 @@ class IndovinaGattoWidget(GameWidget):
 
     # The table itself is drawn by nekolib.indovina_gatto.picture.svg (GameWidget.render_view).
 
+    def outcome_words(self, before: Any, action: Any, after: Any) -> str:
+        """A guess said outright: right or wrong, and the points it won."""
+        if not isinstance(action, Guess):
+            return ""
+        guesses = after.view(None)["guesses"]
+        if not guesses:
+            return ""
+        right = guesses[-1]["correct"]
+        guesser = before.current_player()
+        won = after.view(None)["points"][guesser] - before.view(None)["points"][guesser]
+        points = f"; {self.player_names[guesser]} {won:+d} points" if won else ""
+        return ("right" if right else "wrong") + points
+
+    def score_words(self, state: Any) -> str:
+        points = state.view(None)["points"]
+        return (
+            "Points: "
+            + ", ".join(f"{name} {p}" for name, p in zip(self.player_names, points, strict=False))
+            + "."
+        )
+
     def _who(self, p: int) -> str:
         """A seat as the picture shows it: its name, its marker letter, in its colour."""
         letter = PLAYER_LETTERS[p % len(PLAYER_LETTERS)]
-        return f"<b style='color:{player_colour(p)}'>{_esc(self.player_names[p])} ({letter})</b>"
+        colour = text_colour(player_colour(p))
+        return f"<b style='color:{colour}'>{_esc(self.player_names[p])} ({letter})</b>"
 
     # ------------------------------------------------------------------ deduction board
     def deduction_html(self, view: dict[str, Any]) -> str:
@@ -114,7 +149,7 @@ class IndovinaGattoWidget(GameWidget):
         if trait in view["revealed"][p]:
             return "<td style='background:#9c6'>unmasked</td>"
         if prob is None:
-            return "<td style='color:#aaa'>-</td>"
+            return f"<td style='color:{MUTED}'>-</td>"
         shade = int(255 - 155 * float(prob))
         return (
             f"<td title='{prob}' style='background:rgb(255,{shade},{shade})'>{float(prob):.0%}</td>"

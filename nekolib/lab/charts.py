@@ -24,6 +24,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from nekolib.lab.names import SWEEP_NAMES, sweep_label, value_name
+from nekolib.lab.report import report_figure
 from nekolib.lab.stats import (
     agent_shares,
     head_to_head,
@@ -63,14 +65,8 @@ def figures(results: Path = RESULTS_DIR) -> dict[str, Callable[[], Figure]]:
         elif len(exp["players"]) > 1:
             out[f"{game}_lab_{suffix}"] = lambda p=path: seats_figure(*read_rows(p))
     for game in sorted(games):
-        out[f"{game}_lab_report"] = lambda g=game: _report_figure(g, results)
+        out[f"{game}_lab_report"] = lambda g=game: report_figure(g, results)
     return out
-
-
-def _report_figure(game: str, results: Path) -> Figure:
-    from nekolib.lab.report import report_figure
-
-    return report_figure(game, results)
 
 
 def _title(header: dict[str, Any], rows: Rows) -> str:
@@ -167,35 +163,8 @@ def seats_figure(header: dict[str, Any], rows: Rows) -> Figure:
     return fig
 
 
-SWEEP_NAMES: dict[tuple[str, str], dict[str, str]] = {
-    ("neko_in", "catch_die_faces"): {
-        "0,1,2,3,4,5": "published die",
-        "0,1,2,3,-1,-1": "2 blank faces",
-        "0,1,-1,-1,-1,-1": "4 blank faces",
-        "-1,-1,-1,-1,-1,-1": "no catching",
-    },
-    ("manekinecollection", "first_player"): {"0": "seat 0 starts", "1": "seat 1 starts"},
-    ("manekinecollection", "card_ranks"): {
-        "3,3,3,3,3,3,4,4,4,4,4,4": "narrow (3-4)",
-        "2,2,2,3,3,3,4,4,4,5,5,5": "medium (2-5)",
-        "1,1,2,2,3,3,4,4,5,5,6,6": "default (1-6)",
-        "1,1,1,1,1,1,6,6,6,6,6,6": "wide (1 or 6)",
-    },
-}
-"""Names of the committed sweeps' values (the experiment files' comments) for chart axes;
-other values are shown compactly (``0,1,2,-1``, cut at 18 characters)."""
-
 SATURATED = 0.03
 """A win share within this of 0 or 1 at every sweep value says nothing about the values."""
-
-
-def value_name(game: str, key: str, value: Any) -> str:
-    """A sweep value as a designer reads it: its name (:data:`SWEEP_NAMES`) or compactly."""
-    text = _label(value)
-    named = SWEEP_NAMES.get((game, key), {}).get(text)
-    if named:
-        return named
-    return text if len(text) <= 18 else text[:17] + "…"
 
 
 def sweep_figure(header: dict[str, Any], rows: Rows) -> Figure:
@@ -209,7 +178,7 @@ def sweep_figure(header: dict[str, Any], rows: Rows) -> Figure:
     exp = header["experiment"]
     rows = labelled(rows, exp)
     key = next(iter(exp["sweep"]))
-    values = [_label(v) for v in exp["sweep"][key]]
+    values = [sweep_label(v) for v in exp["sweep"][key]]
     names = [value_name(exp["game"], key, v) for v in exp["sweep"][key]]
     table = sweep_summary(rows, [key])
     counts = sorted({r["players"] for r in table})
@@ -225,7 +194,7 @@ def sweep_figure(header: dict[str, Any], rows: Rows) -> Figure:
     for k, n in enumerate(counts):
         mine = [r for r in table if r["players"] == n]
         points = [
-            (values.index(_label(r[key])), r["length"], r["length"] - r["length_ci"],
+            (values.index(sweep_label(r[key])), r["length"], r["length"] - r["length_ci"],
              r["length"] + r["length_ci"])
             for r in mine
         ]  # fmt: skip
@@ -266,7 +235,7 @@ def _saturated_agent(rows: Rows, key: str, values: list[str], agents: list[str])
         return ""
     groups: dict[str, list[dict[str, Any]]] = {v: [] for v in values}
     for row in rows:
-        groups[_label(row["point"][key])].append(row)
+        groups[sweep_label(row["point"][key])].append(row)
     first = agents[0]
     shares = [
         next(s for s in agent_shares(groups[v]) if s["agent"] == first) for v in values if groups[v]
@@ -292,7 +261,11 @@ def _seat_lines(ax: Any, table: Rows, values: list[str], key: str, counts: list[
         lines = [("seat0", n, f"seat 0, {n} players") for n in counts]
     for k, (column, n, label) in enumerate(lines):
         points = [
-            (values.index(_label(r[key])), r[column], *wilson(r[column] * r["games"], r["games"]))
+            (
+                values.index(sweep_label(r[key])),
+                r[column],
+                *wilson(r[column] * r["games"], r["games"]),
+            )
             for r in table
             if r["players"] == n
         ]
@@ -306,7 +279,7 @@ def _agent_lines(
     value (all player counts), as points per category."""
     groups: dict[str, list[dict[str, Any]]] = {v: [] for v in values}
     for row in rows:
-        groups[_label(row["point"][key])].append(row)
+        groups[sweep_label(row["point"][key])].append(row)
     for k, agent in enumerate(agents):
         colour = PLAYER_COLOURS[k % len(PLAYER_COLOURS)]
         points, scores = [], []
@@ -346,10 +319,3 @@ def _spans(ys: Sequence[float], lows: Sequence[float], highs: Sequence[float]) -
         [max(0.0, y - lo) for y, lo in zip(ys, lows, strict=True)],
         [max(0.0, hi - y) for y, hi in zip(ys, highs, strict=True)],
     ]
-
-
-def _label(value: Any) -> str:
-    """A sweep value as a tick label (lists compactly: ``0,1,2,-1``)."""
-    if isinstance(value, list | tuple):
-        return ",".join(_label(v) for v in value)
-    return str(value)

@@ -8,8 +8,10 @@ python -m nekolib lab run x.toml --workers 2 --out /tmp/results          # resum
 python -m nekolib lab summary results/neko_boss_ladder.jsonl             # tables and tests
 python -m nekolib lab export --csv results/neko_boss_ladder.jsonl        # one row per game
 python -m nekolib lab report neko_in                                     # is it fair? (designer)
+python -m nekolib lab verify results/neko_in_dice.jsonl --sample 100     # replay stored games
 
-Exit codes: 0 done, 2 a bad experiment or refused resume, 3 a run that ended incomplete.
+Exit codes: 0 done, 2 a bad experiment, a refused resume or a failed write (one line: what
+is stored, how to resume), 3 a run that ended incomplete, 4 ``verify`` found rows that differ.
 """
 
 from __future__ import annotations
@@ -55,6 +57,9 @@ def add_parser(sub: Any) -> None:
     report.add_argument("--figure", type=Path, default=None, help="also draw the chart (PNG)")
     listing = lab_sub.add_parser("list", help="games, agents (with settings), rule parameters")
     listing.add_argument("games", nargs="*", help="only these games (default: all)")
+    check = lab_sub.add_parser("verify", help="replay stored games, report rows that differ")
+    check.add_argument("results", type=Path, help="results .jsonl file")
+    check.add_argument("--sample", type=int, default=None, help="replay N random games only")
     export = lab_sub.add_parser("export", help="results as a table file (one row per game)")
     export.add_argument("results", type=Path, help="results .jsonl file")
     export.add_argument("--csv", action="store_true", required=True, help="CSV (the format)")
@@ -79,6 +84,12 @@ def main(args: argparse.Namespace) -> int:
             return 0
         if args.lab_command == "report":
             return _report(args.game, args.results, args.figure)
+        if args.lab_command == "verify":
+            from nekolib.lab.verify import verify
+
+            found = verify(args.results, args.sample)
+            print(found.text())
+            return 0 if found.ok else 4
         if args.lab_command == "export":
             return _export(args.results, args.output, args.allow_incomplete)
         for path in args.results:
@@ -171,7 +182,7 @@ def list_text(only: list[str] | None = None) -> str:
     """Every game (or ``only`` these): player counts, agents with their default settings,
     and every rule parameter with its type and default (what ``[params]``/``[sweep]`` take)."""
     from nekolib import games
-    from nekolib.lab.experiment import _params_class, agent_registry, parse_experiment
+    from nekolib.lab.experiment import agent_registry, params_class, parse_experiment
     from nekolib.lab.experiment import agent_settings as settings
 
     known = games()
@@ -191,7 +202,7 @@ def list_text(only: list[str] | None = None) -> str:
             shown = {k: v for k, v in settings(probe, name).items() if k not in ("agent", "name")}
             parts.append(f"  {name}: " + ", ".join(f"{k}={v}" for k, v in shown.items()))
         parts.append("rule parameters ([params] / [sweep]):")
-        for f in dataclasses.fields(_params_class(key)):
+        for f in dataclasses.fields(params_class(key)):
             if f.name == "num_players":
                 continue
             default = f.default if f.default is not dataclasses.MISSING else (
@@ -263,10 +274,12 @@ def summary_text(path: str | Path) -> str:
         keep = [c for c in keep if any(c in t for t in tests)]
         parts.append(to_markdown(tests, keep, digits=3))
         parts.append(
-            f"p_holm: {tests[0]['family']} (player counts x rule variants); trend: the "
+            f"p_holm: {tests[0]['family']} (player counts x rule variants): a table's edge "
+            "is established when it is below 0.05 (family-wise error 5%); trend: the "
             "winner's mean seat number minus the fair one (negative: early seats win more), "
-            "its own Holm family; edge80: the seat edge detected with 80% power; ci_edge: the "
-            "largest edge the 95% intervals leave possible.\n\n"
+            "its own Holm family, a lead only; edge80: one seat's edge over fair that the "
+            "table's test finds with 80% power at 5%/tables; ci_edge: the largest edge the "
+            "95% intervals leave possible.\n\n"
             + "\n".join(
                 f"- {t['players']} players{', ' + t['point'] if t.get('point') else ''}: "
                 f"{t['reading']}"

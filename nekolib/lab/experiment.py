@@ -141,7 +141,7 @@ class Experiment:
 
     def game_params(self, point: Mapping[str, Any], players: int) -> Any:
         """The game's ``Params`` at a sweep point (TOML lists become tuples)."""
-        cls = _params_class(self.game)
+        cls = params_class(self.game)
         values = {k: _tuples(v) for k, v in {**self.params, **point}.items()}
         if "num_players" in {f.name for f in dataclasses.fields(cls)}:
             values["num_players"] = players
@@ -379,7 +379,7 @@ def _check_agents(exp: Experiment, title: str) -> None:
         raise ExperimentError(f"rotate lists an agent twice: {list(exp.rotate)}")
 
 
-def _params_class(game: str) -> type:
+def params_class(game: str) -> type:
     rules = game_module(f"nekolib.{game}", "rules")
     cls = getattr(rules, "Params", None)
     if cls is None or not dataclasses.is_dataclass(cls):

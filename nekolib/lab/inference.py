@@ -7,13 +7,18 @@ scipy / statsmodels.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 
 __all__ = [
+    "binom_power",
     "binom_test",
     "chi2_gof",
     "chi2_homogeneity",
+    "chi2_isf",
+    "chi2_noncentrality",
+    "chi2_power",
     "chi2_sf",
     "detectable_difference",
     "detectable_edge",
@@ -21,9 +26,14 @@ __all__ = [
     "holm",
     "kruskal",
     "lower_bound_all",
+    "ncx2_sf",
     "norm_ppf",
     "norm_sf",
+    "seat_edge80",
+    "seat_power",
     "seat_trend",
+    "seat_trials_for",
+    "sweep_difference80",
 ]
 
 
@@ -234,3 +244,148 @@ def seat_trend(games: Sequence[Sequence[float]]) -> tuple[float, float, float]:
         return diff, math.nan, math.nan
     z = diff / (sd / math.sqrt(n))
     return diff, z, min(1.0, 2 * norm_sf(abs(z)))
+
+
+# ------------------------------------------------------------ power at the level tested
+def chi2_isf(alpha: float, df: int) -> float:
+    """The critical value ``x`` with ``P(X > x) = alpha``, X chi-square with ``df`` df."""
+    lo, hi = 0.0, max(1.0, float(df))
+    while chi2_sf(hi, df) > alpha:
+        hi *= 2
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        if chi2_sf(mid, df) > alpha:
+            lo = mid
+        else:
+            hi = mid
+        if hi - lo < 1e-10 * hi:
+            break
+    return (lo + hi) / 2
+
+
+def ncx2_sf(x: float, df: int, nc: float) -> float:
+    """P(X > x) for X noncentral chi-square (``df``, noncentrality ``nc``): the Poisson
+    mixture ``sum_j Pois(j; nc/2) P(chi2(df + 2j) > x)``, summed outward from its mode."""
+    if nc <= 0:
+        return chi2_sf(x, df)
+    half = nc / 2
+    mode = int(half)
+    total = 0.0
+    for direction in (range(mode, mode + 100_000), range(mode - 1, -1, -1)):
+        for j in direction:
+            weight = math.exp(-half + j * math.log(half) - math.lgamma(j + 1))
+            total += weight * chi2_sf(x, df + 2 * j)
+            if weight < 1e-14 and abs(j - half) > 5 * math.sqrt(half) + 5:
+                break
+    return min(1.0, total)
+
+
+def chi2_power(df: int, nc: float, alpha: float) -> float:
+    """Power of a chi-square test with ``df`` df at level ``alpha`` when the statistic is
+    noncentral chi-square with noncentrality ``nc`` (Pearson's test under an alternative)."""
+    return ncx2_sf(chi2_isf(alpha, df), df, nc)
+
+
+def chi2_noncentrality(df: int, alpha: float, power: float = 0.8) -> float:
+    """The noncentrality at which :func:`chi2_power` reaches ``power``."""
+    crit = chi2_isf(alpha, df)
+    lo, hi = 0.0, 1.0
+    while ncx2_sf(crit, df, hi) < power:
+        hi *= 2
+    for _ in range(100):
+        mid = (lo + hi) / 2
+        if ncx2_sf(crit, df, mid) < power:
+            lo = mid
+        else:
+            hi = mid
+        if hi - lo < 1e-9 * hi:
+            break
+    return (lo + hi) / 2
+
+
+def binom_power(n: int, p: float, alpha: float) -> float:
+    """Power of the two-sided exact binomial test of ``p = 1/2`` (:func:`binom_test`) at
+    level ``alpha`` over ``n`` trials whose true success chance is ``p``."""
+    if n <= 0:
+        return 0.0
+    log_half = n * math.log(0.5)
+    tail, c = 0.0, -1  # the largest c with 2 P(K <= c | 1/2) <= alpha
+    for k in range(n // 2 + 1):
+        tail += math.exp(
+            math.lgamma(n + 1) - math.lgamma(k + 1) - math.lgamma(n - k + 1) + log_half
+        )
+        if 2 * tail > alpha * (1 + 1e-9):
+            break
+        c = k
+    if c < 0:
+        return 0.0
+
+    def pmf(k: int) -> float:
+        if p in (0.0, 1.0):
+            return float(k == (n if p == 1.0 else 0))
+        log = math.lgamma(n + 1) - math.lgamma(k + 1) - math.lgamma(n - k + 1)
+        return math.exp(log + k * math.log(p) + (n - k) * math.log1p(-p))
+
+    return min(1.0, sum(pmf(k) + pmf(n - k) for k in range(c + 1)))
+
+
+def seat_power(
+    trials: int, players: int, edge: float, tests: int = 1, alpha: float = 0.05
+) -> float:
+    """The chance that a seat table's own test, at Holm's first step over ``tests`` tables
+    (level ``alpha / tests``), finds an edge when one seat is ``edge`` above fair and the
+    others share its loss equally. Two players: the exact binomial test of seat 0's wins
+    among ``trials`` decisive games; more: Pearson's chi-square of the wins per seat over
+    ``trials`` games (``players - 1`` df, noncentrality ``trials * edge² * players² /
+    (players - 1)``)."""
+    level = alpha / tests
+    if players == 2:
+        return binom_power(int(trials), 0.5 + edge, level)
+    nc = trials * edge * edge * players * players / (players - 1)
+    return chi2_power(players - 1, nc, level)
+
+
+@functools.lru_cache(maxsize=4096)
+def seat_edge80(trials: int, players: int, tests: int = 1, power: float = 0.8) -> float:
+    """The smallest edge of one seat that :func:`seat_power` finds with ``power``."""
+    if trials <= 0:
+        return math.inf
+    if players > 2:
+        nc = chi2_noncentrality(players - 1, 0.05 / tests, power)
+        return math.sqrt(nc * (players - 1) / (trials * players * players))
+    lo, hi = 0.0, 0.5
+    if seat_power(trials, 2, hi, tests) < power:
+        return math.inf
+    for _ in range(40):
+        mid = (lo + hi) / 2
+        if seat_power(trials, 2, mid, tests) < power:
+            lo = mid
+        else:
+            hi = mid
+    return hi
+
+
+@functools.lru_cache(maxsize=4096)
+def seat_trials_for(edge: float, players: int, tests: int = 1, power: float = 0.8) -> int:
+    """Trials (decisive games with 2 players, else games) for :func:`seat_power` to reach
+    ``power`` at ``edge`` (the smallest such count, the exact test's sawtooth included)."""
+    if players > 2:
+        nc = chi2_noncentrality(players - 1, 0.05 / tests, power)
+        return math.ceil(nc * (players - 1) / (edge * edge * players * players))
+    n = max(2, int(games_for_edge(edge, 0.5, tests, power=power) * 0.9))
+    while seat_power(n, 2, edge, tests) < power:
+        n += 1
+    return n
+
+
+def sweep_difference80(
+    n: float, k: int, pooled: float, tests: int = 1, power: float = 0.8
+) -> float:
+    """The difference between two of ``k`` values' decisive win shares (the others between
+    them, each value ``n`` decisive games, near ``pooled``) that the chi-square of
+    homogeneity (``k - 1`` df, level ``0.05 / tests``) finds with ``power``: noncentrality
+    ``n d² / (2 p (1 - p))``."""
+    if n <= 0 or k < 2:
+        return math.inf
+    nc = chi2_noncentrality(k - 1, 0.05 / tests, power)
+    return math.sqrt(2 * pooled * (1 - pooled) * nc / n)

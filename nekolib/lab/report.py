@@ -31,8 +31,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from nekolib.lab.inference import binom_test
-from nekolib.lab.stats import labelled, seat_shares, seat_tests, sweep_tests, wilson
+from nekolib.lab.compare import seat_name
+from nekolib.lab.names import value_name
+from nekolib.lab.stats import established as is_established
+from nekolib.lab.stats import (
+    labelled,
+    point_label,
+    seat_shares,
+    seat_tests,
+    sweep_tests,
+    wilson,
+)
 from nekolib.lab.store import RESULTS_DIR, read_rows
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -184,28 +193,32 @@ def _seat_findings(run: Run, question: str) -> list[Finding]:
     for t in tests:
         point = t.get("point", "")
         seats = [s for s in shares if s["players"] == t["players"] and s.get("point", "") == point]
+        first = _first_seat(run, t)
+        if t["players"] == 2:  # the text and the chart: shares of decisive games
+            seats = _decisive_points(run, t, first)
         far = max(seats, key=lambda s: abs(s["share"] - s["fair"]))
-        established = t["p_holm"] < LEVEL or t.get("trend_holm", 1.0) < LEVEL
+        established = is_established(t, LEVEL)
         out.append(
             Finding(
                 question=question,
                 run=run.name,
                 table=_table_name(run, t),
                 established=established,
-                finding=_seat_sentence(t, far, established),
+                finding=_seat_sentence(t, far, established, first),
                 test=_seat_test_text(t),
                 power=(
-                    f"{_trials(t)} detect a {100 * t['edge80']:.1f}-point edge of one seat "
-                    f"with 80% power; the 95% intervals leave an edge up to "
-                    f"{100 * t['ci_edge']:.1f} points possible"
+                    f"{_trials(t)} detect one seat {100 * t['edge80']:.1f} points above fair "
+                    f"with 80% power (its own test at 5%/{t['family'].split()[2]}, Holm's first "
+                    f"step); the 95% intervals leave an edge up to {100 * t['ci_edge']:.1f} "
+                    "points possible"
                 ),
                 not_shown=_seat_limits(run, t, established),
-                short=f"{_table_name(run, t)}: {_seat_short(t, far)}",
+                short=f"{_table_name(run, t)}: {_seat_short(t, seats, first)}",
                 measures="seats",
                 games=t["games"],
                 points=[
                     {k: s[k] for k in ("seat", "share", "low", "high", "fair")}
-                    | {"flagged": s["p_holm"] < LEVEL}
+                    | {"flagged": s["p_holm"] < LEVEL, "first": first}
                     for s in seats
                 ],
             )
@@ -224,35 +237,64 @@ def _value_names(run: Run) -> dict[str, str]:
     """``key=value`` labels of the sweep's points -> the names the charts use."""
     import itertools
 
-    from nekolib.lab.charts import value_name
-    from nekolib.lab.stats import _point_label
+    from nekolib.lab.stats import point_label
 
     exp = run.experiment
     keys = list(exp["sweep"])
     out = {}
     for values in itertools.product(*exp["sweep"].values()):
         point = dict(zip(keys, values, strict=True))
-        label = _point_label(point)
+        label = point_label(point)
         out[label] = ", ".join(value_name(exp["game"], k, v) for k, v in point.items())
     return out
 
 
-def _seat_sentence(test: dict[str, Any], far: dict[str, Any], established: bool) -> str:
-    edge = 100 * (far["share"] - far["fair"])
+def _first_seat(run: Run, test: dict[str, Any]) -> int:
+    """The seat that plays first in a table (``first_player`` of its point or params)."""
+    for r in run.rows:
+        point = r.get("point") or {}
+        if r["players"] == test["players"] and point_label(point) == test.get("point", ""):
+            return int(point.get("first_player", run.experiment["params"].get("first_player", 0)))
+    return 0
+
+
+def _decisive_points(run: Run, test: dict[str, Any], first: int) -> list[dict[str, Any]]:
+    """Both seats of a two-player table as shares of the decisive games (fair 1/2): what
+    the table's test is about (draws, i.e. shared wins, left out)."""
+    out = []
+    decisive = test["W"] + test["L"]
+    for seat, wins in ((0, test["W"]), (1, test["L"])):
+        low, high = wilson(wins, decisive)
+        p = test["p_holm"]
+        out.append({"seat": seat, "share": wins / max(1, decisive), "low": low, "high": high,
+                    "fair": 0.5, "p_holm": p})  # fmt: skip
+    return out
+
+
+def _seat_text(seat: dict[str, Any], first: int, players: int) -> str:
+    edge = 100 * (seat["share"] - seat["fair"])
+    low, high = (100 * (seat[k] - seat["fair"]) for k in ("low", "high"))
+    return f"{seat_name(seat['seat'], first, players)} {edge:+.1f} [{low:+.1f}, {high:+.1f}]"
+
+
+def _seat_sentence(
+    test: dict[str, Any], far: dict[str, Any], established: bool, first: int = 0
+) -> str:
+    n = test["players"]
     seat = (
-        f"seat {far['seat']} won {far['share']:.3f} [{far['low']:.3f}, {far['high']:.3f}] "
-        f"of a fair {far['fair']:.3f} ({edge:+.1f} points)"
+        f"{seat_name(far['seat'], first, n)} won {far['share']:.3f} [{far['low']:.3f}, "
+        f"{far['high']:.3f}] of a fair {far['fair']:.3f} ({100 * (far['share'] - far['fair']):+.1f}"
+        " points)"
     )
-    if test["players"] == 2:
-        record = f"seat 0 W-D-L {test['W']}-{test['D']}-{test['L']}"
-        low, high = wilson(test["W"], test["W"] + test["L"])
-        decisive = test["W"] / max(1, test["W"] + test["L"])
-        seat = f"{record}: seat 0 won {decisive:.3f} [{low:.3f}, {high:.3f}] of decisive games"
+    if n == 2:
+        w, lost = (test["W"], test["L"]) if first == 0 else (test["L"], test["W"])
+        low, high = wilson(w, w + lost)
+        seat = (
+            f"{seat_name(first, first, 2)} W-D-L {w}-{test['D']}-{lost}: won "
+            f"{w / max(1, w + lost):.3f} [{low:.3f}, {high:.3f}] of decisive games"
+        )
     if not established:
         return f"no seat edge established; furthest from fair: {seat}"
-    if test["p_holm"] >= LEVEL:
-        way = "early" if test["trend"] < 0 else "late"
-        return f"{way} seats win more (ordered-seat trend); furthest from fair: {seat}"
     return f"a seat edge: {seat}"
 
 
@@ -262,20 +304,29 @@ def _trials(test: dict[str, Any]) -> str:
     return f"{test['games']} games"
 
 
-def _seat_short(test: dict[str, Any], far: dict[str, Any]) -> str:
-    if test["players"] == 2:
-        decisive = test["W"] / max(1, test["W"] + test["L"])
-        return f"seat 0 {100 * (decisive - 0.5):+.1f} points of decisive games"
-    if test["p_holm"] >= LEVEL:
-        return f"{'early' if test['trend'] < 0 else 'late'} seats win more (trend)"
-    return f"seat {far['seat']} {100 * (far['share'] - far['fair']):+.1f} points"
+def _seat_short(test: dict[str, Any], seats: list[dict[str, Any]], first: int) -> str:
+    """The first seat always (points from fair, 95% interval), then every other seat whose
+    own test (Holm over every seat of the run) puts it outside fair; two players: the
+    first player's share of decisive games."""
+    n = test["players"]
+    unit = " points of decisive games" if n == 2 else " points"
+    parts = [_seat_text(next(s for s in seats if s["seat"] == first), first, n) + unit]
+    if n > 2:
+        parts += [
+            _seat_text(s, first, n) + " (outside fair)"
+            for s in seats
+            if s["seat"] != first and s["p_holm"] < LEVEL
+        ]
+    verdict = "edge established" if is_established(test, LEVEL) else "no edge established"
+    return f"{'; '.join(parts)} ({verdict}, Holm p {_p(test['p_holm'])})"
 
 
 def _seat_test_text(test: dict[str, Any]) -> str:
     text = f"{test['test']}, p {_p(test['p'])}, {test['family']} of this run {_p(test['p_holm'])}"
     if "trend_p" in test and test["trend_p"] == test["trend_p"]:
         text += (
-            f"; ordered-seat trend {test['trend']:+.3f} seat numbers, p {_p(test['trend_p'])} "
+            f"; a lead only (not part of the decision): ordered-seat trend "
+            f"{test['trend']:+.3f} seat numbers, p {_p(test['trend_p'])} "
             f"(Holm {_p(test.get('trend_holm', test['trend_p']))})"
         )
     return text
@@ -304,7 +355,9 @@ def _variant_findings(run: Run) -> list[Finding]:
         if "edge80" in t:
             power = (
                 f"a difference of {100 * t['edge80']:.1f} points between two values' decisive "
-                "win shares is detected with 80% power; their 95% intervals leave one of up to "
+                "win shares (the others between them) is detected with 80% power by this "
+                f"omnibus test ({t['test']}, noncentral chi-square, at 5%/"
+                f"{t['family'].split()[2]}); their 95% intervals leave one of up to "
                 f"{100 * t.get('ci_diff', math.nan):.1f} points possible"
             )
         elif t["quantity"] == "game length":
@@ -317,14 +370,14 @@ def _variant_findings(run: Run) -> list[Finding]:
                 run=run.name,
                 table=f"{key}: {values} ({t['players']} players)",
                 established=established,
-                finding=f"{t['quantity']}: the values {_differ(established)}",
+                finding=f"{_quantity(t)}: the values {_differ(established)}",
                 test=f"{t['test']}, p {_p(t['p'])}, {t['family']} of this sweep {_p(t['p_holm'])}",
                 power=power,
                 not_shown=(
                     f"values not tried; only {run.who}"
                     + ("" if established else "; that the values are the same")
                 ),
-                short=f"{t['quantity']} differs ({key})",
+                short=f"{_quantity(t)} differs ({key})",
                 measures=t["quantity"],
             )
         )
@@ -332,6 +385,11 @@ def _variant_findings(run: Run) -> list[Finding]:
     if "first_player" in exp["sweep"]:
         out += _mover_findings(run)
     return out
+
+
+def _quantity(test: dict[str, Any]) -> str:
+    """A sweep test's quantity with seats named by turn order (``lab summary``: from 0)."""
+    return test["quantity"].replace("seat 0 ", "seat 1 (index 0) ")
 
 
 def _games(run: Run) -> str:
@@ -346,38 +404,61 @@ def _differ(established: bool) -> str:
 
 
 def _mover_findings(run: Run) -> list[Finding]:
-    """Two players, ``first_player`` swept: the first mover's wins against losses."""
-    rows = [r for r in run.rows if r["players"] == 2]
-    if not rows:
-        return []
-    first = [r["point"]["first_player"] for r in rows]
-    won = sum(1 for r, f in zip(rows, first, strict=True) if r["winners"] == [f])
-    lost = sum(1 for r, f in zip(rows, first, strict=True) if r["winners"] == [1 - f])
-    seat0 = sum(1 for r in rows if r["winners"] == [0])
-    seat1 = sum(1 for r in rows if r["winners"] == [1])
-    low, high = wilson(won, won + lost)
-    p = binom_test(won, won + lost)
-    from nekolib.lab.inference import detectable_edge
+    """Two players, ``first_player`` swept: the first mover's wins against losses over both
+    seat orders, one test per setting of the sweep's other keys (a handicap), Holm over
+    those settings (one family)."""
+    from nekolib.lab.compare import mover_table
+    from nekolib.lab.inference import seat_edge80
 
-    edge = detectable_edge(won + lost, 0.5, 1)
-    return [
-        Finding(
-            question="rule variant",
-            run=run.name,
-            table="who moves first (2 players, both values)",
-            established=p < LEVEL,
-            finding=(
-                f"the first mover won {won} and lost {lost} of {won + lost} decisive games: "
-                f"{won / (won + lost):.3f} [{low:.3f}, {high:.3f}]; seat 0 went {seat0}-{seat1} "
-                "over both values, so the edge follows the mover, not the seat"
-            ),
-            test=f"exact binomial (first mover W vs L), p {_p(p)} (one test, no family)",
-            power=f"{won + lost} decisive games detect a {100 * edge:.1f}-point edge",
-            not_shown=f"only {run.who}; why moving second pays (no rule was varied but who starts)",
-            short=f"the first mover {100 * (won / (won + lost) - 0.5):+.1f} points of decisive",
-            measures="mover",
+    table = mover_table(run.rows)
+    out = []
+    for e in table:
+        won, lost = e["W"], e["L"]
+        rows = [r for r in run.rows if r["players"] == 2 and "first_player" in r["point"]]
+        setting = "" if len(table) == 1 else f", {e['setting']}"
+        if len(table) == 1:
+            seat0 = sum(1 for r in rows if r["winners"] == [0])
+            seat1 = sum(1 for r in rows if r["winners"] == [1])
+            seats = f"; seat 1 went {seat0}-{seat1} over both, so the edge follows the mover"
+        else:
+            seats = ""
+        family = f"Holm over {len(table)} settings {_p(e['p_holm'])}" if len(table) > 1 else (
+            "one test, its own family")  # fmt: skip
+        edge = seat_edge80(won + lost, 2, len(table))
+        diff = ""
+        if "diff" in e:
+            diff = (
+                f"; {100 * e['diff']:+.1f} points [{100 * e['diff_low']:+.1f}, "
+                f"{100 * e['diff_high']:+.1f}] against {table[0]['setting']}"
+            )
+        out.append(
+            Finding(
+                question="rule variant",
+                run=run.name,
+                table=f"who moves first (2 players, both seat orders{setting})",
+                established=e["p_holm"] < LEVEL,
+                finding=(
+                    f"the first mover won {won} and lost {lost} of {won + lost} decisive "
+                    f"games: {e['share']:.3f} [{e['low']:.3f}, {e['high']:.3f}]{seats}{diff}"
+                ),
+                test=f"exact binomial (first mover W vs L), p {_p(e['p'])} ({family})",
+                power=(
+                    f"{won + lost} decisive games detect a {100 * edge:.1f}-point edge of the "
+                    f"first mover with 80% power (5%/{len(table)})"
+                ),
+                not_shown=(
+                    f"only {run.who}; why the mover's edge is what it is (no rule was varied "
+                    "but who starts" + (" and the setting" if len(table) > 1 else "") + ")"
+                ),
+                short=(
+                    f"the first mover{setting.replace(', ', ' with ', 1)} "
+                    f"{100 * (e['share'] - 0.5):+.1f} [{100 * (e['low'] - 0.5):+.1f}, "
+                    f"{100 * (e['high'] - 0.5):+.1f}] points of decisive games"
+                ),
+                measures="mover",
+            )
         )
-    ]
+    return out
 
 
 def _p(p: float) -> str:
@@ -400,12 +481,16 @@ def report_text(game: str, results: str | Path = RESULTS_DIR) -> str:
     if not runs:
         return parts[0] + f"\n\nNo results of {game} in {results}.\n"
     parts.append(
-        "Each run is one Holm family (its tables, or its sweep's tests); runs and rule "
-        "variants are never pooled. Intervals: Wilson 95%. A finding is established when its "
-        f"Holm-adjusted p is below {LEVEL} (a seat table: its shares test or its ordered-seat "
-        "trend test, each adjusted over the run's tables). Runs: "
-        + "; ".join(f"`{r.name}` ({_games(r)}, {r.who})" for r in runs)
-        + "."
+        "**One rule.** A finding is established when its own test's Holm-adjusted p is below "
+        f"{LEVEL}. The families: a run's seat tables (one test per table: the exact binomial "
+        "test of the first player's decisive games with 2 players, the chi-square of the "
+        "wins per seat with more); a sweep's tests of whether the values differ; a "
+        "who-moves-first test alone. So with fair seats (or values that do not differ) the "
+        f"chance that a family establishes anything is at most {LEVEL:.0%} (its family-wise "
+        "error). The ordered-seat trend is a lead, never part of the decision. Power is "
+        "stated for that same test at Holm's first step (5% / the family's tests). Seats are "
+        "named by turn order: seat 1 (first to play), seat 2, ... Intervals: Wilson 95%. "
+        "Runs: " + "; ".join(f"`{r.name}` ({_games(r)}, {r.who})" for r in runs) + "."
     )
     found = findings(runs)
     for key, question in QUESTIONS:
@@ -415,7 +500,8 @@ def report_text(game: str, results: str | Path = RESULTS_DIR) -> str:
             parts.append("No committed run asks this.")
             continue
         yes = [f for f in mine if f.established]
-        by_run = {f.run: [_short(g) for g in yes if g.run == f.run] for f in yes}
+        told = [f for f in mine if f.established or f.measures == "seats"]  # every seat table
+        by_run = {f.run: [_short(g) for g in told if g.run == f.run] for f in told}
         shaky = sum(1 for f in yes if f.unreproduced)
         not_again = (
             f"; {shaky} of them not by a run of the same design at least as large" if shaky else ""
@@ -424,12 +510,16 @@ def report_text(game: str, results: str | Path = RESULTS_DIR) -> str:
             f"**In short** ({len(yes)} of {len(mine)} findings established{not_again}):"
             + (
                 "\n\n" + "\n".join(f"- `{r}`: {'; '.join(x)}" for r, x in by_run.items())
-                if yes
+                if told
                 else " nothing established."
             )
         )
         parts.append("**Every finding**, run by run:")
         parts.append("\n".join(f.text() for f in mine))
+    from nekolib.lab.compare import comparison_text
+
+    parts.append("## Which setting is most balanced? Values ranked, runs compared")
+    parts.append(comparison_text(runs))
     ladders = [r.name for r in runs if r.kind == "ladder"]
     if ladders:
         parts.append(
@@ -469,7 +559,7 @@ def report_figure(game: str, results: str | Path = RESULTS_DIR) -> Figure:
         if run.kind == "seats" or (run.kind == "variants" and len(run.agents) == 1):
             seat = [f for f in _seat_findings(run, "") if f.points]
             panels.append((run, seat))
-    fig = Figure(figsize=(10, 2.9 * max(1, len(panels)) + 0.4))
+    fig = Figure(figsize=(11, 3.3 * max(1, len(panels)) + 0.5))
     axes = fig.subplots(max(1, len(panels)), 1, squeeze=False, sharey=True).ravel()
     for ax, (run, tables) in zip(axes, panels, strict=False):
         most = max(len(f.points) for f in tables)
@@ -482,28 +572,48 @@ def report_figure(game: str, results: str | Path = RESULTS_DIR) -> Figure:
                 ax.errorbar(x, y, [[y - lo], [hi - y]], fmt="o", color=colour, capsize=3,
                             mfc=colour if p["flagged"] else "white", ms=7)  # fmt: skip
         ax.axhline(0, color="#333", lw=1.2, ls="--")
-        ticks = [f"{f.table}\n{_verdict(f)}" for f in tables]
-        ax.set_xticks(range(len(tables)), ticks, fontsize=7.5)
+        counts = {f.table.rsplit(" (", 1)[-1] for f in tables if f.table.endswith("players)")}
+        one_count = len(counts) == 1 and len(tables) > 1  # "(2 players)" said once, in the title
+        wrap = max(8, int(95 / max(1, len(tables))))  # a category's width in characters
+        ticks = [
+            "\n".join(
+                textwrap.wrap(
+                    f.table.rsplit(" (", 1)[0] if one_count else f.table,
+                    wrap,
+                    break_long_words=False,
+                )
+                + _verdict(f).split("\n")
+            )
+            for f in tables
+        ]
+        ax.set_xticks(range(len(tables)), ticks, fontsize=7.5 if len(tables) < 6 else 6.5)
         ax.set_xlim(-0.5, len(tables) - 0.5)
-        ax.set_ylabel("points above fair")
+        two = all(len(f.points) == 2 for f in tables)
+        ax.set_ylabel("points above fair" + ("\n(of decisive games)" if two else ""), fontsize=8)
         seats = max(len(f.points) for f in tables)
+        first = tables[0].points[0].get("first", 0)
         handles = [
             Line2D([], [], marker="o", ls="", color=PLAYER_COLOURS[s % len(PLAYER_COLOURS)])
             for s in range(seats)
         ]
-        ax.legend(handles, [f"seat {s}" for s in range(seats)], ncol=seats, fontsize=8)
+        names = [seat_name(s, first, seats) for s in range(seats)]
+        if any(f.points[0].get("first", 0) != first for f in tables):
+            names = [f"seat {s + 1}" for s in range(seats)]  # who starts varies by table
+        ax.legend(handles, names, ncol=seats, fontsize=7.5, loc="upper right")
         games = sorted({f.games for f in tables})
-        ax.set_title(
-            f"{run.name}: {run.who}, {'/'.join(map(str, games))} games a table", fontsize=9
-        )
+        title = f"{run.name}: {run.who}, {'/'.join(map(str, games))} games a table"
+        if one_count:
+            title += f", {next(iter(counts)).rstrip(')')}"
+        ax.set_title(title + _sweep_line(run), fontsize=8.5)
     if not panels:
         axes[0].text(0.5, 0.5, f"no self-play seat runs of {game}", ha="center")
     fig.suptitle(
         "\n".join(
             textwrap.wrap(
                 f"Is {_title(game)} fair by seat? Each seat's win share minus its fair share "
-                "(points, Wilson 95%); filled: that seat's edge is established (Holm over the "
-                "run's seats); dashed: fair",
+                "(points, Wilson 95%; two players: of decisive games, as the text); filled: "
+                "that seat's edge is established (Holm over the run's seats; two players: the "
+                "table's test); dashed: fair",
                 110,
             )
         ),
@@ -513,15 +623,29 @@ def report_figure(game: str, results: str | Path = RESULTS_DIR) -> Figure:
     return fig
 
 
+def _sweep_line(run: Run) -> str:
+    """A sweep panel's second title line: do the values differ (the sweep's own tests)?"""
+    if run.kind != "variants":
+        return ""
+    said = []
+    for t in sweep_tests(run.rows):
+        if t["p"] != t["p"] or t["quantity"] not in (
+            "game length",
+            "seat 0 W vs L (decisive games)",
+        ):
+            continue
+        what = "length" if "length" in t["quantity"] else "seat 1's W vs L"
+        verdict = "differ" if t["p_holm"] < LEVEL else "do not differ detectably"
+        said.append(f"{what}: values {verdict} (Holm p {_p(t['p_holm'])})")
+    return ("\n" + "; ".join(said)) if said else ""
+
+
 def _verdict(finding: Finding) -> str:
     """The chart's two lines under a table: what its test found, and its Holm p or power."""
-    detects = finding.power.split(" detect a ")[1].split("-point")[0]
     holm = finding.test.split(" of this run ")[1].split(";")[0]
     if not finding.established:
-        return f"no edge found (Holm p {holm})\ndetects {detects} pts"
-    if "trend" in finding.short:
-        trend = finding.test.split("(Holm ")[-1].rstrip(")")
-        return f"{finding.short.split(': ')[-1]}\nHolm p {trend}"
+        detects = finding.power.split(" detect one seat ")[1].split(" points")[0]
+        return f"no edge found\n(Holm p {holm})\ndetects {detects} pts"
     return f"seat edge\nHolm p {holm}"
 
 

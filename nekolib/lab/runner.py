@@ -47,6 +47,7 @@ __all__ = [
     "IncompleteRunError",
     "WorkerVersionError",
     "default_workers",
+    "interleaved",
     "results_path",
     "run",
     "run_serial",
@@ -100,16 +101,19 @@ def run(
     store = Store(results_path(experiment, out), experiment)
     with RunLock(store.path.parent), _ctrl_c_noted():
         store.open(allow_mixed=allow_mixed)
-        todo = store.missing()
-        if todo and serial:
-            _run_serial(experiment, store, todo, progress, on_rows)
-        elif todo:
-            with _client(scheduler, workers or default_workers()) as client:
-                if not allow_mixed:
-                    check_workers(client)
-                size = window or 2 * max(1, sum(client.nthreads().values()))
-                batches = _batches(todo, batch)
-                _run_on(client, experiment, store, batches, size, progress, on_rows)
+        todo = interleaved(experiment, store.missing())
+        try:
+            if todo and serial:
+                _run_serial(experiment, store, todo, progress, on_rows)
+            elif todo:
+                with _client(scheduler, workers or default_workers()) as client:
+                    if not allow_mixed:
+                        check_workers(client)
+                    size = window or 2 * max(1, sum(client.nthreads().values()))
+                    batches = _batches(todo, batch)
+                    _run_on(client, experiment, store, batches, size, progress, on_rows)
+        finally:
+            store.close()
         return complete_rows(store)
 
 
@@ -136,6 +140,13 @@ def complete_rows(store: Store) -> list[dict[str, Any]]:
             f"(indices {index_ranges(missing)}); run the same command again to play them"
         )
     return store.rows()
+
+
+def interleaved(experiment: Experiment, indices: Sequence[int]) -> list[int]:
+    """``indices`` in playing order: the first game of every block (player count x sweep
+    value), then the second of every block, ..., so a stopped run holds some games of every
+    value. (Which game an index is does not change: only the order they are played in.)"""
+    return sorted(indices, key=lambda i: (i % experiment.games, i // experiment.games))
 
 
 def task_key(experiment: Experiment, indices: Sequence[int]) -> str:

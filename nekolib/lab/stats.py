@@ -22,19 +22,20 @@ from nekolib.lab.inference import (
     binom_test,
     chi2_gof,
     chi2_homogeneity,
-    detectable_difference,
-    detectable_edge,
-    games_for_edge,
     holm,
     kruskal,
     lower_bound_all,
     norm_sf,
+    seat_edge80,
     seat_trend,
+    seat_trials_for,
+    sweep_difference80,
 )
 
 __all__ = [
     "agent_shares",
     "bradley_terry",
+    "established",
     "head_to_head",
     "labelled",
     "ladder",
@@ -225,11 +226,17 @@ def seat_tests(rows: Iterable[Row], by_point: bool = True) -> list[dict[str, Any
     number minus the fair mean, negative when early seats win more; ``trend_p``).
 
     ``p_holm``: Holm over every test of the result (the family: player counts x sweep
-    values); ``trend_holm`` likewise over the trend tests. ``edge80``: the edge of one
-    seat over fair that the per-seat test (Holm over the seats) finds with 80% power;
-    ``ci_edge``: the largest edge of any seat the 95% Wilson intervals leave possible
-    (of seat 0's share of decisive games with 2 players): where no edge is found, an edge
-    this big is not ruled out. ``power``: the sentence.
+    values); a table's edge is **established** when its ``p_holm`` is below 0.05
+    (:func:`established`), so the chance that a run with fair seats establishes any edge
+    is at most 5% (Holm's family-wise error). ``trend_holm``: the trend tests adjusted
+    likewise, a lead only (never part of "established"). ``edge80``: the edge of one seat
+    (the others equally below fair) that the table's own test finds with 80% power at
+    Holm's first step over the family (5% / tables; exact binomial power with 2 players,
+    noncentral chi-square with ``players - 1`` df with more:
+    :func:`~nekolib.lab.inference.seat_power`); ``ci_edge``: the largest edge of any seat
+    the 95% Wilson intervals leave possible (of seat 0's share of decisive games with 2
+    players): where no edge is found, an edge this big is not ruled out. ``power``: the
+    sentence.
     """
     out = []
     for (n, point), members in _seat_groups(rows, by_point).items():
@@ -244,7 +251,7 @@ def seat_tests(rows: Iterable[Row], by_point: bool = True) -> list[dict[str, Any
             stat, df, p = float(w0), 0, binom_test(w0, w0 + w1)
             entry |= {"games": games, "W": w0, "D": draws, "L": w1}
             entry |= {"test": "exact binomial (seat 0 W vs L)", "statistic": stat}
-            trials, p0, tests = w0 + w1, 0.5, 1
+            trials = w0 + w1
             low, high = wilson(w0, w0 + w1)
             ci_edge = max(0.5 - low, high - 0.5)
         else:
@@ -255,18 +262,19 @@ def seat_tests(rows: Iterable[Row], by_point: bool = True) -> list[dict[str, Any
             entry["statistic"] = stat
             diff, _, trend_p = seat_trend([r["returns"] for r in members])
             entry |= {"trend": diff, "trend_p": trend_p}
-            trials, p0, tests = games, 1 / n, n
+            trials = games
             bounds = [wilson(w, games) for w in wins]
             ci_edge = max(max(1 / n - lo, hi - 1 / n) for lo, hi in bounds)
-        edge = detectable_edge(trials, p0, tests)
-        what = "decisive games" if n == 2 else "games"
-        entry |= {"p": p, "edge80": edge, "ci_edge": ci_edge}
-        entry["power"] = power_line(trials, p0, tests, what=what)
+        entry |= {"p": p, "ci_edge": ci_edge, "trials": trials}
         out.append(entry)
     family = len(out)
     for entry, p_adj in zip(out, holm([e["p"] for e in out]), strict=True):
         entry["p_holm"] = p_adj
         entry["family"] = f"Holm over {family} test{'s' * (family > 1)}"
+        trials = entry.pop("trials")
+        entry["edge80"] = seat_edge80(trials, entry["players"], family)
+        what = "decisive games" if entry["players"] == 2 else "games"
+        entry["power"] = power_line(trials, entry["players"], family, what=what)
     trended = [e for e in out if "trend_p" in e and e["trend_p"] == e["trend_p"]]
     for entry, p_adj in zip(trended, holm([e["trend_p"] for e in trended]), strict=True):
         entry["trend_holm"] = p_adj
@@ -275,23 +283,28 @@ def seat_tests(rows: Iterable[Row], by_point: bool = True) -> list[dict[str, Any
     return out
 
 
+def established(test: Mapping[str, Any], level: float = 0.05) -> bool:
+    """The one rule: a table's (or a sweep test's) edge is established when its test's
+    Holm-adjusted p over its family is below ``level`` (trend tests are leads, not part of
+    it), so the family-wise error is at most ``level``."""
+    return test["p_holm"] < level
+
+
 def _seat_reading(test: Mapping[str, Any]) -> str:
     """One sentence: what the table finds (by which test) and what it cannot rule out."""
     bound = f"an edge up to {100 * test['ci_edge']:.1f} points is not ruled out (95% CI)"
-    shares = test["p_holm"] < 0.05
-    trend = test.get("trend_holm", 1.0) < 0.05
-    if trend and not shares:
+    lead = ""
+    if test.get("trend_holm", 1.0) < 0.05 and not established(test):
         way = "early" if test["trend"] < 0 else "late"
-        return (
-            f"the ordered-seat trend finds that {way} seats win more (Holm p "
-            f"{test['trend_holm']:.2g}); the shares test does not (Holm p "
-            f"{test['p_holm']:.2g}); {bound}"
+        lead = (
+            f"; a lead, not established: the ordered-seat trend says {way} seats win more "
+            f"(Holm p {test['trend_holm']:.2g})"
         )
-    if shares:
-        return f"a seat edge is found (Holm p {_p(test)}); {bound}"
+    if established(test):
+        return f"a seat edge is established (Holm p {test['p_holm']:.2g}); {bound}"
     return (
-        f"no seat edge found (Holm p {_p(test)}); it detects {100 * test['edge80']:.1f} "
-        f"points with 80% power; {bound}"
+        f"no seat edge established (Holm p {test['p_holm']:.2g}); it detects "
+        f"{100 * test['edge80']:.1f} points with 80% power; {bound}{lead}"
     )
 
 
@@ -302,19 +315,27 @@ def _p(test: Mapping[str, Any]) -> str:
     return ", ".join(parts)
 
 
-def power_line(
-    n: int, p0: float, tests: int = 1, target: float | None = None, what: str = "games"
-) -> str:
-    """``N games detect an edge of X points with 80% power; M would detect Y`` (``what``
-    names the trials: ``decisive games`` when draws are left out)."""
-    edge = detectable_edge(n, p0, tests)
+def power_line(n: int, players: int, tests: int = 1, target: float | None = None,
+               what: str = "games") -> str:  # fmt: skip
+    """``N games detect an edge of X points with 80% power (5%/k); M would detect Y``: one
+    seat X points above fair, the table's own test at Holm's first step over ``tests``
+    tables (:func:`~nekolib.lab.inference.seat_power`); ``what`` names the trials
+    (``decisive games`` with 2 players)."""
+    edge = seat_edge80(n, players, tests)
+    if not math.isfinite(edge):
+        more = seat_trials_for(0.1, players, tests)
+        return (
+            f"{n} {what} cannot detect any edge with 80% power at 5%/{tests}; "
+            f"{more} would detect 10.0 points"
+        )
     if target is None:
         target = max(0.005, math.floor(edge * 200) / 400)  # half the edge, to 0.5 points
-    more = games_for_edge(target, p0, tests)
-    level = f"5% level, Holm over {tests} seats" if tests > 1 else "5% level"
+    more = seat_trials_for(target, players, tests)
+    test = "exact binomial" if players == 2 else f"chi-square, {players - 1} df"
+    level = f"5%/{tests}, Holm over {tests} tables" if tests > 1 else "5% level"
     return (
-        f"{n} {what} detect an edge of {100 * edge:.1f} points with 80% power ({level}); "
-        f"{more} would detect {100 * target:.1f}"
+        f"{n} {what} detect one seat {100 * edge:.1f} points above fair with 80% power "
+        f"({test}, {level}); {more} would detect {100 * target:.1f}"
     )
 
 
@@ -329,12 +350,12 @@ def _score_p(wins: float, n: int, p0: float) -> float:
 def _seat_groups(rows: Iterable[Row], by_point: bool) -> dict[tuple[int, str], list[Row]]:
     groups: dict[tuple[int, str], list[Row]] = defaultdict(list)
     for row in rows:
-        point = _point_label(row.get("point") or {}) if by_point else ""
+        point = point_label(row.get("point") or {}) if by_point else ""
         groups[row["players"], point].append(row)
     return dict(sorted(groups.items(), key=lambda kv: kv[0][0]))
 
 
-def _point_label(point: Mapping[str, Any]) -> str:
+def point_label(point: Mapping[str, Any]) -> str:
     return ", ".join(f"{k}={_compact(v)}" for k, v in point.items())
 
 
@@ -651,8 +672,10 @@ def sweep_tests(rows: Iterable[Row], by: Sequence[str] | None = None) -> list[di
 
     ``p_holm``: Holm over every test of the result (the family: quantities x player
     counts). ``edge80``: for a W/L test, the difference of two values' decisive win
-    shares it detects with 80% power (5% over the family, the fewest decisive games of
-    any value, near the pooled share); ``ci_diff``: the largest difference of two values'
+    shares (the other values between them) that this omnibus chi-square (``values - 1``
+    df, noncentral under the alternative, level 5% / family: Holm's first step) detects
+    with 80% power, the fewest decisive games of any value, near the pooled share;
+    ``ci_diff``: the largest difference of two values'
     decisive win shares their Wilson 95% intervals leave possible (highest upper end minus
     lowest lower end): where no difference is found, one this big is not ruled out."""
     groups = _sweep_groups(rows, by)
@@ -679,8 +702,8 @@ def sweep_tests(rows: Iterable[Row], by: Sequence[str] | None = None) -> list[di
         entry["p_holm"] = p_adj
     for entry in out:
         if "decisive" in entry:
-            n, pooled = entry.pop("decisive"), entry.pop("pooled")
-            entry["edge80"] = detectable_difference(n, n, pooled, tests=family)
+            n, pooled, k = entry.pop("decisive"), entry.pop("pooled"), entry.pop("values")
+            entry["edge80"] = sweep_difference80(n, k, pooled, tests=family)
     return out
 
 
@@ -690,6 +713,7 @@ def _outcome_tests(players: int, who: str, table: list[list[int]]) -> list[dict[
     stat, df, p = chi2_homogeneity(decisive)
     row = _test_row(players, f"{who} W vs L (decisive games)", "chi-square", stat, df, p)
     row["decisive"] = min(w + lost for w, lost in decisive)
+    row["values"] = len(decisive)
     bounds = [wilson(w, w + lost) for w, lost in decisive if w + lost]
     if bounds:  # the largest difference of two values' decisive shares the intervals allow
         row["ci_diff"] = max(hi for _, hi in bounds) - min(lo for lo, _ in bounds)

@@ -8,21 +8,34 @@ Every row's ``code`` is checked before it is written: a game played by other cod
 Dask worker with another nekolib) is refused, not stored. The header is written with the
 first game, so a run refused before any game leaves no file behind.
 
+**Nothing stored is written over.** A file whose first line is not a valid header (cut,
+edited: its fingerprint must be the hash of its experiment) is refused
+(:class:`DamagedStoreError`), byte for byte untouched. Every write is an append, or an
+atomic replace (a temporary file renamed over the old one: the file with its first game,
+the cut of a torn last line). Appends are flushed at once (a killed process loses nothing)
+and synced to disk at most once a second and at the end (group commits: a power cut loses
+at most the last second). A write that fails (a full disk, a read-only file) raises
+:class:`StoreWriteError`: one line saying how many games the file holds and how to resume.
+
 One run writes a store at a time: :class:`RunLock` (``<store>.lock``, naming the run's pid,
 host, start and command) refuses a second run at once; a lock left by a dead process on
-this host is taken over. A run that is killed leaves every finished game on disk (each
-line is flushed as it is written) and at worst one torn last line, which is ignored (and
-overwritten) on resume: finished games are never replayed.
+this host is taken over. A run that is killed leaves every finished game on disk and at
+worst one torn last line, which is cut on resume: finished games are never replayed.
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime
+import errno
+import hashlib
 import json
 import os
 import platform
 import sys
-from collections.abc import Iterable
+import tempfile
+import time
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -32,10 +45,12 @@ from nekolib.lab.version import code_difference, code_version, same_code
 
 __all__ = [
     "RESULTS_DIR",
+    "DamagedStoreError",
     "MixedVersionsError",
     "RunLock",
     "RunLockedError",
     "Store",
+    "StoreWriteError",
     "code_versions",
     "events",
     "read_rows",
@@ -55,6 +70,19 @@ class RunLockedError(NekoError):
     """Another run is writing this store."""
 
 
+class DamagedStoreError(NekoError):
+    """A results file whose first line is not a valid header: refused, never written over."""
+
+
+class StoreWriteError(NekoError):
+    """A write to a results file failed (a full disk, no permission): what is stored and
+    how to resume, in one line."""
+
+
+SYNC_EVERY = 1.0
+"""Seconds between two fsyncs of a store (group commits); every append is flushed at once."""
+
+
 class Store:
     """The JSONL file of one experiment (its header line is written with the first game)."""
 
@@ -65,6 +93,8 @@ class Store:
         """The code whose games this run stores (rows from other code are refused)."""
         self.allow_mixed = False
         self._headed = False
+        self._synced = 0.0
+        self._unsynced = False
 
     # -- reading -------------------------------------------------------------------------
     def header(self) -> dict[str, Any] | None:
@@ -101,7 +131,8 @@ class Store:
         if self.header() is None:
             return
         self._check_header()
-        _cut_torn_tail(self.path)
+        with self._writing():
+            _cut_torn_tail(self.path)
         _, rows = _read(self.path)
         others = [v for v in code_versions(None, rows) if not same_code(v, self.code)]
         if others and self.missing():
@@ -130,29 +161,75 @@ class Store:
                 f"{len(others)} of {len(rows)} games of this batch refused, none stored. "
                 "Every worker must run the same nekolib (or pass --allow-mixed, recorded)"
             )
-        if not self._headed:  # checked once: reading the file per batch is quadratic
-            if self.header() is None:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
-                self.path.write_text(json.dumps(self._header()) + "\n", encoding="utf-8")
-            self._headed = True
+        lines = [json.dumps(row, sort_keys=False) + "\n" for row in rows]
         if others:
-            self._record(
-                {
-                    "event": "allow-mixed",
-                    "code": self.code,
-                    "others": code_versions(None, others),
-                    "games": [r.get("index") for r in others],
-                }
-            )
-        with self.path.open("a", encoding="utf-8") as f:
-            for row in rows:
-                f.write(json.dumps(row, sort_keys=False) + "\n")
-            f.flush()
-            os.fsync(f.fileno())
+            event = {
+                "event": "allow-mixed",
+                "code": self.code,
+                "others": code_versions(None, others),
+                "games": [r.get("index") for r in others],
+            }
+            lines.insert(0, json.dumps(event) + "\n")
+        with self._writing():
+            if not self._headed:  # checked once: reading the file per batch is quadratic
+                self._headed = True
+                if self.header() is None:  # a new (or empty) file: header and games at once
+                    self.path.parent.mkdir(parents=True, exist_ok=True)
+                    _replace(self.path, json.dumps(self._header()) + "\n" + "".join(lines))
+                    self._synced = time.monotonic()
+                    return
+            size = self.path.stat().st_size
+            with self.path.open("ab", buffering=0) as f:  # unbuffered: nothing left to retry
+                data = memoryview("".join(lines).encode("utf-8"))
+                try:
+                    while data:
+                        data = data[f.write(data) or 0 :]
+                except OSError:  # take back what got in of this batch: no torn line
+                    with contextlib.suppress(OSError):
+                        os.truncate(self.path, size)
+                    raise
+                self._unsynced = True
+                if time.monotonic() - self._synced >= SYNC_EVERY:
+                    os.fsync(f.fileno())
+                    self._synced, self._unsynced = time.monotonic(), False
+
+    def close(self) -> None:
+        """Sync what :meth:`append` wrote since the last group commit."""
+        if self._unsynced and self.path.exists():
+            with self._writing(), self.path.open("rb") as f:
+                os.fsync(f.fileno())
+            self._unsynced = False
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[None]:
+        """An ``OSError`` while writing becomes one :class:`StoreWriteError` line."""
+        try:
+            yield
+        except OSError as err:
+            raise StoreWriteError(self._write_failed(err)) from None
+
+    def _write_failed(self, err: OSError) -> str:
+        try:
+            held = len(self.rows()) if self.header() is not None else 0
+        except (OSError, NekoError):  # pragma: no cover - unreadable as well
+            held = "an unknown number"
+        fix = {
+            errno.ENOSPC: "free some space",
+            errno.EDQUOT: "free some space (quota)",
+            errno.EACCES: "make it writable",
+            errno.EPERM: "make it writable",
+            errno.EROFS: "make it writable (a read-only file system)",
+        }.get(err.errno or 0, "fix that")
+        code = errno.errorcode.get(err.errno or 0, "?")
+        return (
+            f"cannot write {self.path}: {err.strerror or err} ({code}); "
+            f"it holds {held} of {self.experiment.total} games, each complete (a cut last "
+            f"line is dropped on resume); {fix} and run the same command to resume"
+        )
 
     # -- helpers -------------------------------------------------------------------------
     def _record(self, event: dict[str, Any]) -> None:
-        with self.path.open("a", encoding="utf-8") as f:
+        with self._writing(), self.path.open("a", encoding="utf-8") as f:
             f.write(json.dumps(event) + "\n")
 
     def _header(self) -> dict[str, Any]:
@@ -192,8 +269,22 @@ class RunLock:
         self.folder = Path(folder)
         self.path = self.folder / self.NAME
         self.mine: dict[str, Any] = {}
+        self._created = False
 
     def __enter__(self) -> RunLock:
+        try:
+            return self._take()
+        except OSError as err:
+            if self._created:  # our lock file, half written: not a lock of anyone
+                self.path.unlink(missing_ok=True)
+            raise StoreWriteError(
+                f"cannot lock the results folder {self.folder}: {err.strerror or err} "
+                f"({errno.errorcode.get(err.errno or 0, '?')}); nothing was played or written. "
+                "Free space or make the folder writable (or give another --out), then run the "
+                "same command"
+            ) from None
+
+    def _take(self) -> RunLock:
         self.folder.mkdir(parents=True, exist_ok=True)
         self.mine = {
             "pid": os.getpid(),
@@ -216,6 +307,7 @@ class RunLock:
                     ) from None
                 self.path.unlink(missing_ok=True)  # a dead run's lock: take it over
                 continue
+            self._created = True
             with os.fdopen(fd, "w", encoding="utf-8") as f:
                 json.dump(self.mine, f)
             return self
@@ -324,14 +416,70 @@ def _records(path: Path) -> tuple[bool, list[Any]]:
 
 
 def _read(path: Path) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
-    _, records = _records(path)
-    if not records or "fingerprint" not in records[0]:
+    """``(header, rows)``; ``(None, [])`` for a missing or empty file; a file whose first
+    line is not a valid header raises :class:`DamagedStoreError` (never read as new)."""
+    if not path.exists() or not path.read_bytes().strip():
         return None, []
+    with path.open("rb") as f:
+        first = f.readline()
+    problem = header_problem(first)
+    if problem:
+        raise DamagedStoreError(
+            f"{path} is not a valid nekolib lab results file: its first line {problem}. It "
+            "was left as it is (nothing is written over a damaged file): restore it, move it "
+            "away, or give another --out"
+        )
+    _, records = _records(path)
     return records[0], [r for r in records[1:] if isinstance(r, dict) and "index" in r]
 
 
+def header_problem(line: bytes) -> str:
+    """What is wrong with a results file's first line as its header (``""``: nothing): it
+    must be a whole JSON object whose ``fingerprint`` is the hash of its ``experiment``."""
+    if not line.endswith(b"\n"):
+        return "is cut short (no line end)"
+    try:
+        header = json.loads(line)
+    except ValueError:
+        return "is not JSON (cut or edited)"
+    if not isinstance(header, dict) or not isinstance(header.get("experiment"), dict):
+        return "is not a header (no experiment)"
+    if not isinstance(header.get("total"), int) or "code" not in header:
+        return "lacks the header's total or code"
+    about = {k: v for k, v in header["experiment"].items() if k != "name"}
+    digest = hashlib.sha256(json.dumps(about, sort_keys=True).encode()).hexdigest()[:16]
+    if header.get("fingerprint") != digest:
+        return (
+            f"has fingerprint {header.get('fingerprint')!r}, not its experiment's hash "
+            f"{digest!r} (edited)"
+        )
+    return ""
+
+
+def _replace(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` atomically: a synced temporary file renamed over it."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        os.fchmod(fd, path.stat().st_mode & 0o777 if path.exists() else 0o644)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    with contextlib.suppress(OSError):  # the rename itself, on file systems that allow it
+        dirfd = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(dirfd)
+        finally:
+            os.close(dirfd)
+
+
 def _cut_torn_tail(path: Path) -> None:
-    """Drop a last line without its newline (a write cut short by a kill)."""
+    """Drop a last line without its newline (a write cut short by a kill), by an atomic
+    replace of the file with its whole lines."""
     data = path.read_bytes()
     if data and not data.endswith(b"\n"):
-        path.write_bytes(data[: data.rfind(b"\n") + 1])
+        _replace(path, data[: data.rfind(b"\n") + 1].decode("utf-8"))

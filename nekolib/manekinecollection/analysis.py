@@ -23,6 +23,7 @@ import sympy
 
 from nekolib.core import HIDDEN
 from nekolib.manekinecollection import arguments as check
+from nekolib.manekinecollection import state_arguments
 from nekolib.manekinecollection.rules import (
     HAND_CLASSES,
     ROW_SIZE,
@@ -113,7 +114,7 @@ def draw_distribution(pool: Mapping[str, int], draw: int) -> list[tuple[dict[str
     return out
 
 
-def _class_counts_dp(
+def class_counts_dp(
     fixed: Mapping[str, int],
     bag: Mapping[str, int],
     bag_draws: int,
@@ -164,7 +165,7 @@ def class_counts_exact(
 ) -> dict[str, int]:
     """Number of 3-card sets from ``pool`` (default: the full deck) per hand class.
 
-    Computed over colour counts (see :func:`_class_counts_dp`): "the two cat
+    Computed over colour counts (see :func:`class_counts_dp`): "the two cat
     pieces on the kotatsu board plus the player's three played cat cards".
     """
     params = check.params_of(params, "class_counts_exact")
@@ -172,7 +173,7 @@ def class_counts_exact(
     if pool is None:
         pool = dict.fromkeys(params.colours, params.cards_per_colour)
     pool = check.pool_of(pool, "class_counts_exact")
-    return _class_counts_dp(Counter(piece_colours), {}, 0, pool, 5 - len(piece_colours))
+    return class_counts_dp(Counter(piece_colours), {}, 0, pool, 5 - len(piece_colours))
 
 
 def class_counts_sympy(
@@ -236,7 +237,7 @@ def class_counts_over_bag(params: Params | None = None) -> dict[str, int]:
     params = check.params_of(params, "class_counts_over_bag")
     bag = dict.fromkeys(params.colours, params.pieces_per_colour)
     deck = dict.fromkeys(params.colours, params.cards_per_colour)
-    return _class_counts_dp({}, bag, 2, deck, 3)
+    return class_counts_dp({}, bag, 2, deck, 3)
 
 
 def class_counts_over_bag_brute(params: Params | None = None) -> dict[str, int]:
@@ -399,7 +400,7 @@ Pool = Mapping[str, int] | DrawSource
 """Where drawn cards come from: colour counts of one uniform pool, or a :class:`DrawSource`."""
 
 
-def _drawn_colours(pool: Pool, draws: int) -> list[tuple[dict[str, int], int]]:
+def drawn_colours(pool: Pool, draws: int) -> list[tuple[dict[str, int], int]]:
     """:func:`draw_distribution` of ``draws`` cards from ``pool``, source by source.
 
     Weights are numbers of card sets (one source's sets times the other's).
@@ -441,7 +442,7 @@ def _option(
     missing = 3 - len(fixed)
     dist: Counter[int] = Counter()
     total = 0
-    for drawn, ways in _drawn_colours(pool, draws):
+    for drawn, ways in drawn_colours(pool, draws):
         extra = [c.colour for c in kept] + [c for c, k in drawn.items() for _ in range(k)]
         dist[_best_class(pieces, fixed, extra, missing)] += ways
         total += ways
@@ -652,8 +653,8 @@ def key_counts(
     out: dict[HandKey, int] = {}
     for (used, groups), ways in states.items():
         if used == draw:
-            key = (class_of_counts(n for n, _ in groups), tuple(st for _, st in groups))
-            out[key] = out.get(key, 0) + ways
+            hand = (class_of_counts(n for n, _ in groups), tuple(st for _, st in groups))
+            out[hand] = out.get(hand, 0) + ways
     return out
 
 
@@ -723,7 +724,7 @@ def duel_odds_brute(
         "duel_odds_brute", pieces, opponent_row, pool, set_strength
     )
     my_key = hand_key(pieces, mine, set_strength)
-    tally = Counter()
+    tally: Counter[int] = Counter()
     for extra in combinations(pool, 3 - len(opponent_row)):
         key = hand_key(pieces, [*opponent_row, *extra], set_strength)
         tally[(key > my_key) - (key < my_key)] += 1
@@ -733,7 +734,7 @@ def duel_odds_brute(
 
 def unseen_cards(state: MNState, player: int) -> list[Card]:
     """The cards ``player`` has not seen (deck + other hands [+ discard]), sorted."""
-    player = check.state_and_seat(state, player, "unseen_cards")
+    player = state_arguments.state_and_seat(state, player, "unseen_cards")
     unseen = Counter(full_deck(state.params))
     unseen.subtract(state.visible_cards(player))
     return sorted(unseen.elements())
@@ -741,7 +742,7 @@ def unseen_cards(state: MNState, player: int) -> list[Card]:
 
 def unseen_pool(state: MNState, player: int) -> dict[str, int]:
     """Colour counts of :func:`unseen_cards`."""
-    player = check.state_and_seat(state, player, "unseen_pool")
+    player = state_arguments.state_and_seat(state, player, "unseen_pool")
     return colour_pool(unseen_cards(state, player))
 
 
@@ -754,7 +755,7 @@ def draw_source(state: MNState, player: int) -> DrawSource:
     the odds (and in ``agents.determinize``) the view is the information set: after a
     reshuffle, the new deck is again taken as a uniform part of the unseen cards.
     """
-    player = check.state_and_seat(state, player, "draw_source")
+    player = state_arguments.state_and_seat(state, player, "draw_source")
     discard = tuple(sorted(state.discard)) if state.params.discard_visible else None
     return DrawSource(tuple(unseen_cards(state, player)), len(state.deck), discard)
 
@@ -764,7 +765,7 @@ def state_reach_odds(state: MNState, player: int, kotatsu: int) -> ReachOdds | N
 
     My draws come from :func:`draw_source`: the deck, then the face-up discard pile.
     """
-    player, kotatsu = check.seat_and_kotatsu(state, player, kotatsu, "state_reach_odds")
+    player, kotatsu = state_arguments.seat_and_kotatsu(state, player, kotatsu, "state_reach_odds")
     pieces = [p.colour for p in state.pieces_at(kotatsu)]
     hand = state.hands[player]
     row = state.kotatsu[kotatsu].rows[player]
@@ -779,7 +780,7 @@ def state_duels(state: MNState, player: int, kotatsu: int) -> dict[int, Duel]:
     Each opponent's missing cards are taken as uniform over the cards ``player``
     has not seen (their hand is among them), on top of their face-up row.
     """
-    player, kotatsu = check.seat_and_kotatsu(state, player, kotatsu, "state_duels")
+    player, kotatsu = state_arguments.seat_and_kotatsu(state, player, kotatsu, "state_duels")
     board = state.kotatsu[kotatsu]
     mine = board.rows[player]
     pieces = [p.colour for p in state.pieces_at(kotatsu)]
@@ -794,7 +795,7 @@ def state_duels(state: MNState, player: int, kotatsu: int) -> dict[int, Duel]:
 
 
 # --------------------------------------------------------------------------- zabuton expectations
-def _gain(collected: Sequence[ZabutonNeko], new: ZabutonNeko, params: Params) -> int:
+def collection_gain(collected: Sequence[ZabutonNeko], new: ZabutonNeko, params: Params) -> int:
     """Change of the final score (:func:`rules.score_collection`) when ``new`` is added."""
     before = score_collection(collected, params).total
     return score_collection((*collected, new), params).total - before
@@ -819,7 +820,7 @@ def expected_score_gain(
     collected = check.zabuton_list(collected, "expected_score_gain", "collected", params)
     piece = check.piece_of(piece, "expected_score_gain", "piece", params)
     values = check.int_list(values, "expected_score_gain", "values (possible tile values)")
-    gains = [_gain(collected, ZabutonNeko(piece, v), params) for v in values]
+    gains = [collection_gain(collected, ZabutonNeko(piece, v), params) for v in values]
     return Fraction(sum(gains), len(gains))
 
 
@@ -841,19 +842,19 @@ def choice_value(
     """
     params = check.params_of(params, "choice_value")
     collected = check.zabuton_list(collected, "choice_value", "collected", params)
-    pairs = _tile_pairs("choice_value", pieces, stacks, params)
+    pairs = tile_pairs("choice_value", pieces, stacks, params)
     a, b = pieces
     total = sum(
         max(
-            _gain(collected, ZabutonNeko(a, x), params),
-            _gain(collected, ZabutonNeko(b, y), params),
+            collection_gain(collected, ZabutonNeko(a, x), params),
+            collection_gain(collected, ZabutonNeko(b, y), params),
         )
         for x, y in pairs
     )
     return Fraction(total, len(pairs))
 
 
-def _tile_pairs(
+def tile_pairs(
     fn: str, pieces: Sequence[Piece], stacks: Mapping[str, Sequence[int]], params: Params
 ) -> list[tuple[int, int]]:
     """Equally likely value pairs of the two face-down tiles under ``pieces`` (checked:
@@ -896,7 +897,7 @@ def both_gain(
     """
     params = check.params_of(params, "both_gain")
     collected = check.zabuton_list(collected, "both_gain", "collected", params)
-    pairs = _tile_pairs("both_gain", pieces, stacks, params)
+    pairs = tile_pairs("both_gain", pieces, stacks, params)
     a, b = pieces
     before = score_collection(collected, params).total
     total = sum(
@@ -914,7 +915,7 @@ def unseen_values(state: MNState, player: int) -> dict[str, list[int]]:
     colour's values that ``player`` has not seen face up (their own collection, a tile
     shown to them as a showdown's chooser). The same model as ``agents.determinize``.
     """
-    player = check.state_and_seat(state, player, "unseen_values")
+    player = state_arguments.state_and_seat(state, player, "unseen_values")
     view = state.view(player)
     left = {c: Counter(state.params.zabuton_values) for c in state.params.colours}
     shown = [z for board in view["kotatsu"] for z in board["slots"] if z is not None]

@@ -3,7 +3,9 @@
 Each check returns the value it accepted (as a list or dict) or raises a
 :class:`~nekolib.core.InvalidSetup` whose message names the helper, the argument, the
 value and what is allowed: ``reach_odds: pieces must be 2 colours (strs); got 'red' (a
-str)``. A seat goes through :func:`nekolib.core.check_seat` as everywhere else.
+str)``. A seat goes through :func:`nekolib.core.check_seat` as everywhere else. The checks
+of a state and its seat are in :mod:`nekolib.manekinecollection.state_arguments` (above the
+rules, which use the checks here).
 """
 
 from __future__ import annotations
@@ -12,17 +14,15 @@ import numbers
 from collections.abc import Mapping, Sequence
 from typing import Any, NoReturn
 
-from nekolib.core import InvalidSetup, NekoError, check_seat, coerce_params, describe
+from nekolib.core import InvalidSetup, NekoError, coerce_params, describe
 from nekolib.manekinecollection.components import (
     CAN,
     GOLD,
-    KOTATSU,
     PLAIN,
     Card,
     Params,
     Piece,
     ZabutonNeko,
-    kotatsu_name,
 )
 
 __all__ = [
@@ -31,12 +31,11 @@ __all__ = [
     "count",
     "fail",
     "int_list",
+    "is_int",
     "one_of",
     "params_of",
     "piece_of",
     "pool_of",
-    "seat_and_kotatsu",
-    "state_and_seat",
     "zabuton_list",
 ]
 
@@ -46,7 +45,7 @@ def fail(fn: str, what: str, value: Any) -> NoReturn:
     raise InvalidSetup(f"{fn}: {what}; got {describe(value)}")
 
 
-def _is_int(value: Any) -> bool:
+def is_int(value: Any) -> bool:
     return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
 
@@ -64,7 +63,7 @@ def params_of(params: Any, fn: str) -> Params:
 
 def count(value: Any, fn: str, name: str, lo: int = 0, hi: int | None = None) -> int:
     """An int in ``lo..hi``."""
-    if not _is_int(value) or value < lo or (hi is not None and value > hi):
+    if not is_int(value) or value < lo or (hi is not None and value > hi):
         top = "" if hi is None else f"-{hi}"
         fail(fn, f"{name} must be an int {lo}{top}" + (" or more" if hi is None else ""), value)
     return int(value)
@@ -98,7 +97,7 @@ def card_list(value: Any, fn: str, name: str, most: int | None = None) -> list[C
     ok = (
         _listed(value)
         and all(
-            isinstance(c, Card) and isinstance(c.colour, str) and _is_int(c.rank) and c.rank >= 1
+            isinstance(c, Card) and isinstance(c.colour, str) and is_int(c.rank) and c.rank >= 1
             for c in value
         )
         and (most is None or len(value) <= most)
@@ -112,7 +111,7 @@ def card_list(value: Any, fn: str, name: str, most: int | None = None) -> list[C
 def pool_of(value: Any, fn: str, name: str = "pool") -> dict[str, int]:
     """Colour counts: a mapping of colour names to card counts (ints, 0 or more)."""
     ok = isinstance(value, Mapping) and all(
-        isinstance(c, str) and _is_int(n) and n >= 0 for c, n in value.items()
+        isinstance(c, str) and is_int(n) and n >= 0 for c, n in value.items()
     )
     if not ok:
         fail(fn, f"{name} must map colours (strs) to card counts (ints, 0 or more)", value)
@@ -120,7 +119,7 @@ def pool_of(value: Any, fn: str, name: str = "pool") -> dict[str, int]:
 
 
 def int_list(value: Any, fn: str, name: str, nonempty: bool = True) -> list[int]:
-    if not _listed(value) or not all(_is_int(v) for v in value) or (nonempty and not value):
+    if not _listed(value) or not all(is_int(v) for v in value) or (nonempty and not value):
         fail(fn, f"{name} must be a {'non-empty ' if nonempty else ''}list of ints", value)
     return [int(v) for v in value]
 
@@ -145,24 +144,6 @@ def zabuton_list(value: Any, fn: str, name: str, params: Params) -> list[Zabuton
         fail(fn, f"{name} must be a list of ZabutonNeko(piece, value)", value)
     for z in value:
         piece_of(z.piece, fn, f"{name}: each piece", params)
-        if not _is_int(z.value):
+        if not is_int(z.value):
             fail(fn, f"{name}: each value must be an int", z.value)
     return list(value)
-
-
-def seat_and_kotatsu(state: Any, player: Any, kotatsu: Any, fn: str) -> tuple[int, int]:
-    """A Manekinecollection state, one of its seats and a kotatsu index 0-2."""
-    seat = state_and_seat(state, player, fn)
-    names = ", ".join(f"{k} ({kotatsu_name(k)})" for k in range(KOTATSU))
-    if not _is_int(kotatsu) or not 0 <= kotatsu < len(state.kotatsu):
-        fail(fn, f"kotatsu must be one of {names}", kotatsu)
-    return seat, int(kotatsu)
-
-
-def state_and_seat(state: Any, player: Any, fn: str) -> int:
-    """A Manekinecollection state and one of its seats (:func:`nekolib.core.check_seat`)."""
-    from nekolib.manekinecollection.rules import MNState  # the rules use these checks too
-
-    if not isinstance(state, MNState):
-        fail(fn, "state must be a Manekinecollection state (MNState)", state)
-    return check_seat(player, state.num_players, fn)

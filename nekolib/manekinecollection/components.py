@@ -79,6 +79,10 @@ class Params:
     cats of the gold-coin color, so 'Gold coin' is 3 pts")."""
     discard_visible: bool = True
     """The discard pile is face up, so card counting may use it (conditional odds)."""
+    hand_sizes: tuple[int, ...] = ()
+    """A handicap: cards in hand per player in turn order (the first to play, the next,
+    ...; each 1-3); a player draws back up to their own size. ``()``: 3 each (the rulebook:
+    "Each player draws three 'Cat Cards'"); ``(3, 2)``: the second to play holds two."""
 
     def __post_init__(self) -> None:
         """Check every field (InvalidSetup names the field, the value and what is allowed)."""
@@ -121,6 +125,17 @@ class Params:
             raise InvalidSetup(
                 f"Params.first_player must be a seat (0, 1, ...); got {self.first_player}"
             )
+        if any(not 1 <= n <= HAND_SIZE for n in self.hand_sizes):
+            raise InvalidSetup(
+                f"Params.hand_sizes must be 1-{HAND_SIZE} cards per player in turn order "
+                f"(the first to play first), or () for {HAND_SIZE} each; got {self.hand_sizes}"
+            )
+
+    def hand_size(self, seat: int, num_players: int) -> int:
+        """Cards ``seat`` holds (:attr:`hand_sizes` is by turn order from ``first_player``)."""
+        if not self.hand_sizes:
+            return HAND_SIZE
+        return self.hand_sizes[(seat - self.first_player) % num_players]
 
     @property
     def pieces_per_colour(self) -> int:

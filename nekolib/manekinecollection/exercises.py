@@ -17,7 +17,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from nekolib.classroom.exercise import Exercise
+from nekolib.exercise import Exercise
 from nekolib.manekinecollection import analysis
 from nekolib.manekinecollection.rules import (
     COLOURS,
@@ -809,7 +809,7 @@ REACH = Exercise(
 
 
 # --------------------------------------------------------------------------- 9 E[max]
-def _tile_pairs(p: Values) -> int:
+def tile_pairs(p: Values) -> int:
     """Workload: the equally likely pairs of tiles under the two pieces."""
     a, b = (x[0] for x in p["pieces"])
     if a == b:
@@ -843,7 +843,7 @@ def _gen_choice(rng: random.Random) -> Values:
                 "pieces": [[x.colour, x.feature] for x in pieces],
                 "stacks": stacks,
             }
-            if 4 <= _tile_pairs(params) <= 12 and _solve_choice(params).denominator > 1:
+            if 4 <= tile_pairs(params) <= 12 and _solve_choice(params).denominator > 1:
                 return params
 
 
@@ -886,7 +886,7 @@ CHOICE_VALUE = Exercise(
     position=lambda p: table(p["pieces"], collected=p["collected"]),
     viewer=0,
     worked=lambda p: (
-        f"E[max(gain A, gain B)] over the {_tile_pairs(p)} equally likely pairs of tiles:"
+        f"E[max(gain A, gain B)] over the {tile_pairs(p)} equally likely pairs of tiles:"
         f" **{_solve_choice(p)}**."
     ),
     worked_code=lambda p: _state_code(
@@ -896,7 +896,7 @@ CHOICE_VALUE = Exercise(
         "answer = analysis.choice_value(collected, pieces, stacks)",
         imports=("from nekolib.manekinecollection.rules import Piece, ZabutonNeko",),
     ),
-    workload=_tile_pairs,
+    workload=tile_pairs,
     band="real components; 2-4 Zabuton Neko held, 4-12 equally likely pairs of tiles",
 )
 

@@ -25,11 +25,11 @@ from typing import Any
 
 from nekolib.manekinecollection.analysis import (
     DrawSource,
-    _gain,
-    _tile_pairs,
+    collection_gain,
     draw_source,
     key_counts,
     reach_odds,
+    tile_pairs,
     unseen_cards,
     unseen_values,
 )
@@ -47,7 +47,7 @@ from nekolib.manekinecollection.rules import (
     score_collection,
     seat_name,
 )
-from nekolib.working import Case, Working
+from nekolib.working import Case, Working, approx
 
 __all__ = ["Said", "fraction_text", "pass_said", "play_said", "stake_said", "take_said"]
 
@@ -264,7 +264,7 @@ def _tile_working(
     tiles (2 players) or the better one after looking (3-4 players)."""
     mine = state.collected[me]
     params = state.params
-    pairs = _tile_pairs("hint", pieces, values, params)
+    pairs = tile_pairs("hint", pieces, values, params)
     a, b = pieces
     before = score_collection(mine, params).total
     by_gain: dict[int, list[tuple[int, int]]] = {}
@@ -273,7 +273,7 @@ def _tile_working(
         if both:
             gain = score_collection((*mine, za, zb), params).total - before
         else:
-            gain = max(_gain(mine, za, params), _gain(mine, zb, params))
+            gain = max(collection_gain(mine, za, params), collection_gain(mine, zb, params))
         by_gain.setdefault(gain, []).append((x, y))
     cases = []
     for gain, got in sorted(by_gain.items()):
@@ -329,7 +329,7 @@ def take_said(state: MNState, action: TakeZabuton) -> Said:
     k = action.kotatsu
     slots = state.kotatsu[k].slots
     gains = {
-        a.slot: _gain(state.collected[me], slots[a.slot], state.params)
+        a.slot: collection_gain(state.collected[me], slots[a.slot], state.params)
         for a in state.legal_actions()
     }
     z = slots[action.slot]
@@ -356,7 +356,7 @@ def take_said(state: MNState, action: TakeZabuton) -> Said:
         False,
         f"E[your gain from the better tile at {where}, before looking]",
     )
-    tail = f"; before looking, the better tile was worth {fraction_text(w.result)} expected"
+    tail = f"; before looking, the better tile was worth {approx(w.result)} expected"
     return Said(f"{text}{tail} (if {TILES_MODEL})", (*shown, w))
 
 

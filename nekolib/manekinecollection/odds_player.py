@@ -35,12 +35,12 @@ from itertools import product
 from typing import Any
 
 from nekolib.manekinecollection.analysis import (
-    _class_counts_dp,
-    _drawn_colours,
-    _gain,
     both_gain,
     choice_value,
+    class_counts_dp,
+    collection_gain,
     draw_source,
+    drawn_colours,
     key_counts,
     unseen_cards,
     unseen_values,
@@ -190,7 +190,7 @@ class _Table:
         if cache not in self._finish:
             fixed = Counter(self.boards[j].pieces + [c.colour for c in row] + list(added))
             missing = ROW_SIZE - len(row) - len(added)
-            counts = _class_counts_dp(fixed, {}, 0, self.pool_colours, missing)
+            counts = class_counts_dp(fixed, {}, 0, self.pool_colours, missing)
             total = sum(counts.values())
             by_class = self.boards[j].by_class
             self._finish[cache] = (
@@ -231,7 +231,7 @@ class _Table:
         if len(rows[k]) == ROW_SIZE and k in self.boards:
             total += self._finished(k, rows[k])
         kept = [c.colour for c in hand]
-        outcomes = _drawn_colours(self.source, len(action.cards))
+        outcomes = drawn_colours(self.source, len(action.cards))
         weight = sum(w for _, w in outcomes)
         expected = 0.0
         frozen = tuple(rows)
@@ -364,6 +364,6 @@ def _take_score(state: MNState, action: TakeZabuton) -> tuple[int, int]:
     """My exact score gain from the tile (its value is shown to me), then the other's lower."""
     me = state.current_player()
     slots = state.kotatsu[action.kotatsu].slots
-    mine = _gain(state.collected[me], slots[action.slot], state.params)
+    mine = collection_gain(state.collected[me], slots[action.slot], state.params)
     other = next(z for i, z in enumerate(slots) if i != action.slot and z is not None)
     return mine, -other.value

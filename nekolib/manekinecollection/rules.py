@@ -748,6 +748,11 @@ def initial_state(num_players: int, params: Params | None = None) -> MNState:
         raise InvalidSetup(
             f"Params.first_player must be a seat 0-{num_players - 1}; got {params.first_player}"
         )
+    if params.hand_sizes and len(params.hand_sizes) != num_players:
+        raise InvalidSetup(
+            f"Params.hand_sizes gives {len(params.hand_sizes)} hand sizes for {num_players} "
+            f"players: give one per player in turn order, or () for {HAND_SIZE} each"
+        )
     cards, needed = len(full_deck(params)), num_players * (HAND_SIZE + KOTATSU * ROW_SIZE)
     if cards < needed:  # hands + three full rows per player must leave a card to draw
         raise InvalidSetup(
@@ -756,7 +761,9 @@ def initial_state(num_players: int, params: Params | None = None) -> MNState:
         )
     kotatsu = tuple(Kotatsu((None,) * SLOTS, ((),) * num_players) for _ in range(KOTATSU))
     fills = tuple(("fill", k) for k in range(KOTATSU) for _ in kotatsu[k].slots)
-    deals = tuple(("deal", p) for p in range(num_players) for _ in range(HAND_SIZE))
+    deals = tuple(
+        ("deal", p) for p in range(num_players) for _ in range(params.hand_size(p, num_players))
+    )
     values = tuple(sorted(params.zabuton_values))
     return MNState(
         params=params,

@@ -38,9 +38,19 @@ class ManekinecollectionWidget(GameWidget):
     """Hints come from :class:`OddsAgent`, the strongest player, which says why in exact
     fractions (the showdown odds and the Zabuton Neko's expected worth)."""
 
+    def score_words(self, state: Any) -> str:
+        scores = state.view(None)["scores"]
+        return (
+            "Scores: "
+            + ", ".join(
+                f"{name} {s['total']}" for name, s in zip(self.player_names, scores, strict=False)
+            )
+            + "."
+        )
+
     def render_view(self, view: dict[str, Any]) -> str:
         """The table as ``view`` shows it, drawn by :func:`picture.svg`."""
-        return str(picture.svg(view))
+        return self.picture_of(picture.svg, view)
 
     # -- odds panel -----------------------------------------------------------------
     def extra_panel(self) -> widgets.Widget:

@@ -18,6 +18,7 @@ from nekolib.neko_boss.hint_working import (
     PERFECT_MODEL,
     greedy_workings,
     lookahead_workings,
+    principal_line,
     solver_workings,
 )
 from nekolib.neko_boss.lookahead import LOOKAHEAD_DEPTH, lookahead
@@ -87,6 +88,7 @@ def book_result(state: NekoBossState) -> SolveResult | None:
 
 VERDICT = {1: "you win", 0: "a draw", -1: "you lose"}
 """Value for the player to move -> words."""
+_VALUE = {words: value for value, words in VERDICT.items()}
 
 ALTERNATIVE_NODE_LIMIT = 20_000_000
 """Positions (per thread) the hint spends on the best alternative to its move before it says
@@ -213,7 +215,8 @@ class SolverAgent:
         value = result.value if me == 0 else -result.value
         source = SOURCES.get(result.engine, "solver")
         text = (
-            f"with best play {VERDICT[value]} ({source}, {result.nodes:,} positions searched; "
+            f"with best play {VERDICT[value]} ({source}, {result.nodes:,} "
+            f"position{'' if result.nodes == 1 else 's'} searched; "
             f"exact if {PERFECT_MODEL})"
         )
         if self.on_update is not None and best:  # the move's value is known: show it now
@@ -224,10 +227,31 @@ class SolverAgent:
                 solver_workings(state, action, VERDICT[value], None, note, best),
             )
         alt_text, alt = self._alternative(state, action)
+        line = principal_line(state, action, self._best_move)
+        reply = None if alt is None else self._best_move(state.apply(alt[0]))
         workings = solver_workings(
-            state, action, VERDICT[value], alt, "" if alt else alt_text.removeprefix("the "), best
+            state,
+            action,
+            VERDICT[value],
+            alt,
+            "" if alt else alt_text.removeprefix("the "),
+            best,
+            line,
+            reply,
+            alt is not None and _VALUE[alt[1]] < value,
         )
         return f"{text}; {alt_text}", workings
+
+    def _best_move(self, state: NekoBossState) -> Action | None:
+        """A best move at ``state`` (book, hint book, else the solver within ``node_limit``);
+        ``None`` if not settled (the principal line then stops there)."""
+        if state.is_terminal() or not self._two_player_movement(state):
+            return None
+        found = book_result(state) or hint_book_result(state)
+        if found is None and (state.num_players != 2 or not self._solvable(state)):
+            return None
+        found = found or self._search(state)
+        return None if found is None else found.best_move
 
     def alternative(self, state: NekoBossState, action: Action) -> str:
         """The best move other than ``action`` and its value, in words."""

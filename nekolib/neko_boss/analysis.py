@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 import time
+import typing
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -184,7 +185,7 @@ class Engine:
             yield bytes(cells[i] for i in perm)
 
 
-def _start(state: NekoBossState) -> tuple[Engine, Packed, int]:
+def start_engine(state: NekoBossState) -> tuple[Engine, Packed, int]:
     if not isinstance(state, NekoBossState):
         raise InvalidSetup(f"the Neko Boss analysis needs a NekoBossState, not {state!r}")
     if state.phase == "placement":
@@ -212,7 +213,7 @@ class ReachReport:
     max_height: list[int]
     """Per intersection: the tallest stack that can ever stand there."""
     tall_owners: list[frozenset[int]]
-    """Per intersection: seats that can control a stack of ``score_height``+ there."""
+    """Per intersection: seats that can control a stack of ``score_height`` or taller there."""
     by_stacks: dict[int, int] = field(default_factory=dict)
     """Number of reachable positions by number of stacks on the board."""
     seconds: float = 0.0
@@ -237,14 +238,14 @@ def reachable(
     returns the set of reachable keys (``ReachReport.keys``).
     """
     t0 = time.perf_counter()
-    engine, cells, mover = _start(state)
+    engine, cells, mover = start_engine(state)
     n, size = engine.n, engine.size
     start_out = sum(1 << p for p, o in enumerate(state.out) if o)
     seen: set[tuple[Packed, int]] = {(cells, mover)}
     seen_out: set[tuple[Packed, int, int]] = {(cells, mover, start_out)}
     stack = [(cells, mover, start_out)]
     tallest, max_height = [0] * n, [0] * size
-    tall = [set() for _ in range(size)]
+    tall: list[set[int]] = [set() for _ in range(size)]
     while stack:
         cells, mover, out = stack.pop()
         _record(engine, cells, tallest, max_height, tall)
@@ -302,7 +303,7 @@ def _record(engine: Engine, cells: Packed, tallest, max_height, tall) -> None:
                 tall[p].add(o)
 
 
-def reachable_plain(state: GameState) -> set:
+def reachable_plain(state: NekoBossState) -> set:
     """The independent check: reachable ``state.key()`` values through the rules engine API."""
     seen = {state.key()}
     todo = [state]
@@ -424,7 +425,7 @@ class _AlphaBeta:
                 beta = min(beta, v)
             if alpha >= beta:
                 break
-        return best, best_move
+        return typing.cast(int, best), best_move  # a position not over has a move
 
 
 ENGINES = ("auto", "fast", "reference")
@@ -497,7 +498,7 @@ def _solve_reference(
 ) -> SolveResult:
     """The pure-Python alpha-beta (the reference the fast solver is checked against)."""
     t0 = time.perf_counter()
-    engine, cells, mover = _start(state)
+    engine, cells, mover = start_engine(state)
     search = _AlphaBeta(engine, symmetry, progress)
     value, move = search.root(cells, mover)
     return SolveResult(
@@ -544,7 +545,7 @@ def paranoid(state: NekoBossState, player: int, *, symmetry: bool = True) -> Fra
     Exact (Fraction) minimax where ``player`` maximises and the coalition of all
     others minimises ``player``'s return; memoised on the (folded) state key.
     """
-    engine, cells, mover = _start(state)
+    engine, cells, mover = start_engine(state)
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < engine.n:
         raise InvalidSetup(
             f"paranoid() needs the seat to evaluate: players are 0..{engine.n - 1}, not {player!r}"
@@ -579,7 +580,7 @@ def maxn(state: NekoBossState) -> tuple[Fraction, ...]:
 
     Memoised on the state key (no symmetry folding: the tie-break follows move order).
     """
-    engine, cells, mover = _start(state)
+    engine, cells, mover = start_engine(state)
     memo: dict[tuple[Packed, int], tuple[Fraction, ...]] = {}
 
     def value(cells: Packed, mover: int) -> tuple[Fraction, ...]:
@@ -592,7 +593,7 @@ def maxn(state: NekoBossState) -> tuple[Fraction, ...]:
                 v = value(c, m)
                 if best is None or v[mover] > best[mover]:
                     best = v
-            memo[key] = best
+            memo[key] = best  # type: ignore[assignment]  # not over: a move exists
         return memo[key]
 
     return value(cells, mover)
@@ -607,12 +608,13 @@ def maxn_plain(state: GameState) -> tuple[Fraction, ...]:
         v = maxn_plain(state.apply(a))
         if best is None or v[state.current_player()] > best[state.current_player()]:
             best = v
-    return best
+    return best  # type: ignore[return-value]  # not over: a move exists
 
 
 # --------------------------------------------------------------------------- heat-maps
 def tall_points(state: NekoBossState) -> frozenset[int]:
-    """Intersections where some line of play from ``state`` builds a ``score_height``+ stack.
+    """Intersections where some line of play from ``state`` builds a stack at least
+    ``score_height`` tall.
 
     The same set as ``reachable(state).tall_points`` (checked in the tests), found with
     less book-keeping: a stack only grows on the point a move lands on, so only that
@@ -621,7 +623,7 @@ def tall_points(state: NekoBossState) -> frozenset[int]:
     seat whose turn it would be, the seat that actually moves (skipping seats without a
     move) being found once when it is taken from the to-do list, not once per edge.
     """
-    engine, cells, mover = _start(state)
+    engine, cells, mover = start_engine(state)
     tall, n = engine.score_height, engine.n
     play, moves, next_mover = engine.play, engine.moves, engine.next_mover
     found = {p for p, c in enumerate(cells) if c >> 3 >= tall}
@@ -664,7 +666,7 @@ def tall_frequency(
     progress: Callable[[int], None] | None = None,
 ) -> list[Fraction]:
     """Per intersection: the share of ``samples`` seeded random placements (phase 2 start)
-    from which *some* line of play builds a ``score_height``+ stack there.
+    from which *some* line of play builds a ``score_height`` or taller stack there.
 
     Exact over the sample (each placement is explored exhaustively with :func:`tall_points`);
     the placements are ``random_layout(params, Random(f"{seed}/{i}"))``. With

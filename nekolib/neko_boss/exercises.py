@@ -27,9 +27,9 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
-from nekolib.classroom.answers import SET
-from nekolib.classroom.exercise import Exercise
+from nekolib.answers import SET
 from nekolib.core import NekoError
+from nekolib.exercise import Exercise
 from nekolib.neko_boss import analysis
 from nekolib.neko_boss.boards import Board, board_by_name
 from nekolib.neko_boss.rules import Move, NekoBossState, Params, from_layout, move_targets

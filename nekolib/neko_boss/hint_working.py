@@ -6,14 +6,16 @@ Neko Boss has no chance and no hidden information, so nothing in a hint is a pro
 * the **solver** states win / draw / loss "with best play": exact under the model that both
   players play perfectly from here (a complete game-tree search). Its working lists the
   hinted move and the best alternative with their values (no probabilities: the opponent's
-  replies are chosen, not drawn);
+  replies are chosen, not drawn), the principal line (the hinted move, then a best move for
+  each side in turn, :func:`principal_line`) and, for the best alternative, the opponent's
+  best reply to it: the one that refutes it when it does worse (issue 42);
 * **greedy** (the fallback past the solver's reach) states the score difference right after
   the move, item by item ("one move ahead"): no later move is looked at.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from nekolib.neko_boss.lookahead import LOOKAHEAD_MODEL
@@ -22,9 +24,11 @@ from nekolib.picture import PLAYER_NAMES
 from nekolib.working import Case, Working
 
 __all__ = [
+    "LINE_PLIES",
     "PERFECT_MODEL",
     "greedy_workings",
     "lookahead_workings",
+    "principal_line",
     "score_workings",
     "solver_workings",
 ]
@@ -34,6 +38,29 @@ PERFECT_MODEL = "both players play perfectly from here"
 
 SCORE_ITEMS = ("stacks of {h}+", "height of the highest stack", "stacks")
 """The scoring order (``NekoBossState.score``): what greedy's three numbers compare."""
+
+
+LINE_PLIES = 4
+"""Moves of the principal line shown (the hinted move and three best replies/moves)."""
+
+
+def principal_line(
+    state: NekoBossState,
+    action: Action,
+    best_move: Callable[[NekoBossState], Action | None],
+    plies: int = LINE_PLIES,
+) -> list[Action]:
+    """``action``, then ``best_move(position)`` for the side to move, ply after ply, up to
+    ``plies`` moves or the end of the game (or until ``best_move`` gives ``None``: not
+    settled)."""
+    line, now = [action], state.apply(action)
+    while len(line) < plies and not now.is_terminal():
+        move = best_move(now)
+        if move is None:
+            break
+        line.append(move)
+        now = now.apply(move)
+    return line
 
 
 def greedy_workings(state: NekoBossState, action: Action) -> tuple[Working, ...]:
@@ -108,13 +135,22 @@ def solver_workings(
     alternative: tuple[Action, str] | None,
     alternative_note: str = "",
     best: bool = True,
+    line: Sequence[Action] = (),
+    reply: Action | None = None,
+    refutes: bool = False,
 ) -> tuple[Working, ...]:
     """The hinted move's value and the best alternative's (``None``: none settled, or no
     other move: ``alternative_note`` says which), exact if both play perfectly. ``best``:
-    the hinted move is the solver's own (no other move does better)."""
+    the hinted move is the solver's own (no other move does better). ``line``: the principal
+    line (:func:`principal_line`); ``reply``: the opponent's best reply to the alternative,
+    which ``refutes`` it when the alternative does worse than the hinted move."""
     move = state.action_to_string(action)
     cases = [Case(f"{move} (the hint)", None, verdict)]
     notes = ["A complete game-tree search: every line of play to the end, no chance involved."]
+    if len(line) > 1:
+        notes.append(
+            f"Principal line (both playing perfectly): {', '.join(_line_words(state, line))}."
+        )
     if alternative is not None:
         other, words = alternative
         cases.append(Case(f"{state.action_to_string(other)} (best alternative)", None, words))
@@ -137,13 +173,24 @@ def solver_workings(
     if alternative is not None:
         other, words = alternative
         count = len(state.legal_actions()) - 1
+        rows = [Case(f"{state.action_to_string(other)}", None, words)]
+        if reply is not None:
+            after = state.apply(other)
+            who = PLAYER_NAMES[after.current_player()]
+            how = "the reply that refutes it" if refutes else "the best reply to it"
+            said = f"{after.action_to_string(reply)} ({who}): {how}"
+            rows.append(Case(said, None, words))
         out.append(
             Working(
                 f"your result after the best alternative, {state.action_to_string(other)}",
                 PERFECT_MODEL,
-                (Case(f"{state.action_to_string(other)}", None, words),),
+                tuple(rows),
                 words,
-                combine=f"the best of the {count} other legal moves",
+                combine=(
+                    "the only other legal move"
+                    if count == 1
+                    else f"the best of the {count} other legal moves"
+                ),
             )
         )
     return tuple(out)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from nekolib.core import TERMINAL
-from nekolib.neko_boss.analysis import Engine, Packed, _start
+from nekolib.neko_boss.analysis import Engine, Packed, start_engine
 from nekolib.neko_boss.rules import Move, NekoBossState
 
 __all__ = ["LOOKAHEAD_DEPTH", "LOOKAHEAD_MODEL", "Lookahead", "lookahead"]
@@ -59,7 +59,7 @@ class Lookahead:
 def lookahead(state: NekoBossState, depth: int = LOOKAHEAD_DEPTH) -> Lookahead | None:
     """The best move ``depth`` moves ahead for the seat to move of a 2-player phase-2
     position (``None`` if the game is over)."""
-    engine, cells, mover = _start(state)
+    engine, cells, mover = start_engine(state)
     if mover == TERMINAL:
         return None
     search = _Search(engine, mover)

@@ -24,11 +24,13 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Collection, Sequence
+from html import escape
 from typing import Any
 
 from nekolib.picture import (
     INK,
     MUTED,
+    NARROW_WIDTH,
     PLAYER_COLOURS,
     PLAYER_LETTERS,
     PLAYER_NAMES,
@@ -57,6 +59,10 @@ ROW = 26
 COLUMNS = (("", 26), ("player", 74), ("4+ stacks", 78), ("highest", 62), ("stacks", 56))
 COLUMNS += (("in hand", 62), ("", 78))
 TABLE_WIDTH = sum(w for _, w in COLUMNS)
+NARROW_COLUMNS = (("", 22), ("player", 58), ("4+", 30), ("top", 34), ("stacks", 48))
+NARROW_COLUMNS += (("hand", 40), ("", 64))
+"""The score table of the narrow layout (:data:`nekolib.picture.NARROW_WIDTH` wide)."""
+NARROW_PAD = 30
 
 STREET = "#9c8f76"
 DOT = "#8a7f6a"
@@ -72,24 +78,32 @@ PHASES = {"placement": "Phase 1: placement", "movement": "Phase 2: moving stacks
 class _Layout:
     """Pixel positions of the intersections (y up in the board data, down on screen)."""
 
-    def __init__(self, coords: Sequence[tuple[float, float]]) -> None:
+    def __init__(self, coords: Sequence[tuple[float, float]], narrow: bool = False) -> None:
         xs = [x for x, _ in coords]
         ys = [y for _, y in coords]
         self.x0, self.y1 = min(xs), max(ys)
-        self.board_w = (max(xs) - min(xs)) * UNIT + 2 * PAD
-        self.board_h = (max(ys) - min(ys)) * UNIT + 2 * PAD
-        self.width = max(self.board_w, TABLE_WIDTH + 24)
-        self.left = (self.width - self.board_w) / 2 + PAD
-        self.top = HEADER + PAD
+        span = max(max(xs) - min(xs), 1)
+        self.narrow = narrow
+        # Narrow: the streets shrink to fit NARROW_WIDTH, the cats and the text do not.
+        self.pad = NARROW_PAD if narrow else PAD
+        self.unit = min(UNIT, (NARROW_WIDTH - 2 * self.pad) / span) if narrow else UNIT
+        self.columns = NARROW_COLUMNS if narrow else COLUMNS
+        self.table_width = sum(w for _, w in self.columns)
+        self.header = HEADER + 24 if narrow else HEADER
+        self.board_w = (max(xs) - min(xs)) * self.unit + 2 * self.pad
+        self.board_h = (max(ys) - min(ys)) * self.unit + 2 * self.pad
+        self.width = max(self.board_w, self.table_width + (0 if narrow else 24))
+        self.left = (self.width - self.board_w) / 2 + self.pad
+        self.top = self.header + self.pad
         self.coords = coords
 
     def at(self, p: int) -> tuple[float, float]:
         x, y = self.coords[p]
-        return self.left + (x - self.x0) * UNIT, self.top + (self.y1 - y) * UNIT
+        return self.left + (x - self.x0) * self.unit, self.top + (self.y1 - y) * self.unit
 
     @property
     def board_bottom(self) -> float:
-        return HEADER + self.board_h
+        return self.header + self.board_h
 
 
 def _name(seat: int) -> str:
@@ -405,20 +419,21 @@ def _edge_names(view: dict[str, Any]) -> tuple[dict[float, str], dict[float, str
 def _edges(names: tuple[dict[float, str], dict[float, str]], layout: _Layout) -> str:
     """Chess-style coordinates: column letters under the board, row numbers on its left."""
     col, row = names
-    bottom = layout.board_bottom - PAD + 46
-    left = layout.left - 42
+    pad, unit = layout.pad, layout.unit
+    bottom = layout.board_bottom - pad + (32 if layout.narrow else 46)
+    left = layout.left - (22 if layout.narrow else 42)
     parts = [
-        _text(layout.left + (x - layout.x0) * UNIT, bottom, c, 13, text_anchor="middle")
+        _text(layout.left + (x - layout.x0) * unit, bottom, c, 13, text_anchor="middle")
         for x, c in sorted(col.items())
     ]
     parts += [
-        _text(left, layout.top + (layout.y1 - y) * UNIT + 5, r, 13, text_anchor="middle")
+        _text(left, layout.top + (layout.y1 - y) * unit + 5, r, 13, text_anchor="middle")
         for y, r in sorted(row.items())
     ]
     return group(parts, id="coordinates", class_="coordinates", fill=MUTED)
 
 
-def _header(view: dict[str, Any]) -> str:
+def _header(view: dict[str, Any], narrow: bool = False) -> str:
     parts = []
     x = 16.0
     seats = _winners(view) if view["phase"] == "over" else [view["to_move"]]
@@ -426,15 +441,24 @@ def _header(view: dict[str, Any]) -> str:
         parts.append(player_marker(x + 10, 22, seat, r=10))
         x += 26
     x += 2
-    parts.append(_text(x, 27, _status(view), 15, font_weight="bold", class_="status"))
+    status = _status(view)
+    if narrow and " \u00b7 " in status:  # two lines: the phase, then who moves or wins
+        first, rest = status.split(" \u00b7 ", 1)
+        lines = el("tspan", escape(first), x=x, y=27) + el("tspan", escape(rest), x=16, y=51)
+        parts.append(el("text", lines, font_size=15, font_weight="bold", fill=INK, class_="status"))
+    else:
+        parts.append(_text(x, 27, status, 15, font_weight="bold", class_="status"))
     return group(parts, id="status")
 
 
-def _score_table(view: dict[str, Any], top: float, width: float) -> str:
+def _score_table(view: dict[str, Any], top: float, width: float, narrow: bool = False) -> str:
     """Per seat: marker, name, 4+ stacks, highest, stacks, pieces in hand, to move/out/wins."""
-    left = (width - TABLE_WIDTH) / 2
-    heads = list(COLUMNS)
-    heads[2] = (f"{view['score_height']}+ stacks", heads[2][1])
+    columns = NARROW_COLUMNS if narrow else COLUMNS
+    table_width = sum(w for _, w in columns)
+    left = (width - table_width) / 2
+    heads = list(columns)
+    label = f"{view['score_height']}+" if narrow else f"{view['score_height']}+ stacks"
+    heads[2] = (label, heads[2][1])
     parts = []
     x = left
     for head, w in heads:
@@ -448,7 +472,7 @@ def _score_table(view: dict[str, Any], top: float, width: float) -> str:
         if over:
             status = "wins" if seat in winners else ""
         elif seat == view["to_move"]:
-            status = "\u25c0 to move"
+            status = "\u25c0 turn" if narrow else "\u25c0 to move"
         else:
             status = "out" if view["out"][seat] else ""
         cells = [_name(seat), str(tall), str(highest), str(count), str(view["in_hand"][seat])]
@@ -459,13 +483,13 @@ def _score_table(view: dict[str, Any], top: float, width: float) -> str:
                 + (f", {status}" if status else "")
             )
         ]
-        if status in ("wins", "\u25c0 to move"):
+        if status in ("wins", "\u25c0 to move", "\u25c0 turn"):
             row.append(
-                el("rect", x=left, y=y, width=TABLE_WIDTH, height=ROW - 2, rx=5, fill="#efe4c6")
+                el("rect", x=left, y=y, width=table_width, height=ROW - 2, rx=5, fill="#efe4c6")
             )
         row.append(player_marker(left + 13, y + ROW / 2 - 1, seat, r=9))
-        x = left + COLUMNS[0][1]
-        for value, (_, w) in zip([*cells, status], COLUMNS[1:], strict=True):
+        x = left + columns[0][1]
+        for value, (_, w) in zip([*cells, status], columns[1:], strict=True):
             bold = "bold" if value in (_name(seat), "wins") else None
             row.append(_text(x + 4, y + 17, value, 13, font_weight=bold))
             x += w
@@ -474,17 +498,19 @@ def _score_table(view: dict[str, Any], top: float, width: float) -> str:
 
 
 # --------------------------------------------------------------------------- the picture
-def svg(view: dict[str, Any], *, highlight: Collection[str] = ()) -> SVG:
+def svg(view: dict[str, Any], *, highlight: Collection[str] = (), narrow: bool = False) -> SVG:
     """The position as a board-game picture (see the module docstring for the ids).
 
     ``highlight``: ids (``point-a1``, ``stack-b2``, ``score-0``...) to ring in gold.
+    ``narrow``: the phone layout, :data:`~nekolib.picture.NARROW_WIDTH` wide (streets
+    closer together, cats and text as large, the header on two lines); the same ids.
     """
-    layout = _Layout(view["coords"])
+    layout = _Layout(view["coords"], narrow)
     labels, stacks = view["labels"], view["stacks"]
     last = view.get("last")
     table_top = layout.board_bottom + 12
-    height = table_top + 22 + ROW * len(view["scores"]) + 30
-    body = [_header(view)]
+    height = table_top + 22 + ROW * len(view["scores"]) + (52 if narrow else 30)
+    body = [_header(view, narrow)]
     streets = []
     for i, line in enumerate(view["lines"]):
         pts = " ".join(f"{layout.at(p)[0]:.1f},{layout.at(p)[1]:.1f}" for p in line)
@@ -524,14 +550,22 @@ def svg(view: dict[str, Any], *, highlight: Collection[str] = ()) -> SVG:
         )
     )
     body.append(_last_move(view, layout))  # on top: its curve passes beside the stacks between
-    body.append(_score_table(view, table_top, layout.width))
-    if last:
-        body.append(_text(16, height - 12, f"Last move: {_last_text(view)}", 12, fill=MUTED))
+    body.append(_score_table(view, table_top, layout.width, narrow))
+    if last:  # narrow: on a line of its own, above the board's name
+        at = height - (34 if narrow else 12)
+        body.append(
+            _text(16 if not narrow else 8, at, f"Last move: {_last_text(view)}", 12, fill=MUTED)
+        )
     board = f"board {view['board']}"
     body.append(_text(layout.width - 14, height - 12, board, 12, fill=MUTED, text_anchor="end"))
     body.append(_highlights(view, layout, highlight, table_top))
     return document(
-        layout.width, height, body, game="neko-boss", label=f"Neko Boss: {summary(view)}"
+        layout.width,
+        height,
+        body,
+        game="neko-boss",
+        label=f"Neko Boss: {summary(view)}",
+        narrow=narrow,
     )
 
 
@@ -541,8 +575,8 @@ def _highlights(
     rings = []
     for p, label in enumerate(view["labels"]):
         if f"point-{label}" in ids or (f"stack-{label}" in ids and view["stacks"][p]):
-            rings.append(_highlight(*layout.at(p), 30))
-    left = (layout.width - TABLE_WIDTH) / 2
+            rings.append(_highlight(*layout.at(p), min(30, layout.unit / 2)))
+    left = (layout.width - layout.table_width) / 2
     for seat in range(len(view["scores"])):
         if f"score-{seat}" in ids:
             y = table_top + 22 + seat * ROW
@@ -551,7 +585,7 @@ def _highlights(
                     "rect",
                     x=left - 3,
                     y=y - 2,
-                    width=TABLE_WIDTH + 6,
+                    width=layout.table_width + 6,
                     height=ROW + 2,
                     rx=6,
                     fill="none",

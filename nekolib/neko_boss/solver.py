@@ -660,10 +660,37 @@ def _self_symmetric(state: NekoBossState) -> bool:
 
 
 def warm_up() -> float:
-    """Compile (or load from numba's cache) the kernel on a tiny position; seconds taken."""
+    """Compile (or load from numba's cache) the kernel on a tiny position; seconds taken.
+
+    This compiles every kernel function a full-board solve calls (checked by
+    ``tests/test_neko_boss_warm_up.py``). numba keeps the compiled code (``cache=True``) in
+    ``__pycache__`` next to ``solver_kernel.py`` when that folder is writable, else in the
+    user's cache folder (``~/.cache/numba``, ``$XDG_CACHE_HOME/numba`` or
+    ``$NUMBA_CACHE_DIR``), where a later process finds it: the cost of a cold and a warm
+    cache is in ``docs/neko_boss_solver.md``."""
     from nekolib.neko_boss.boards import line_board
     from nekolib.neko_boss.rules import from_layout
 
     t0 = time.perf_counter()
     solve_fast(from_layout([0, 1, 0, 1], Params(board=line_board(4)), to_move=0))
     return time.perf_counter() - t0
+
+
+_WARM_LOCK = threading.Lock()
+_warm_seconds: float | None = None
+
+
+def warm_up_once() -> float:
+    """:func:`warm_up` the first time it is called in this process; a later call (from any
+    thread) waits for that one and returns its seconds. A Neko Boss board calls it in a
+    background thread when it opens, so that the first exact hint does not pay the compile."""
+    global _warm_seconds
+    with _WARM_LOCK:
+        if _warm_seconds is None:
+            _warm_seconds = warm_up()
+        return _warm_seconds
+
+
+def warmed_up() -> bool:
+    """Has :func:`warm_up_once` finished in this process?"""
+    return _warm_seconds is not None

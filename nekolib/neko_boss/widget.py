@@ -44,8 +44,22 @@ class NekoBossWidget(GameWidget):
     hint_agent = "solver"
     solver_max_stacks = 24
 
+    def score_words(self, state: Any) -> str:
+        view = state.view(None)
+        height = view["score_height"]
+        return (
+            "Scores: "
+            + "; ".join(
+                f"{self.name(seat)} {tall} stack(s) of {height}+, highest {top}, {count} stack(s)"
+                for seat, (tall, top, count) in enumerate(view["scores"])
+            )
+            + "."
+        )
+
     def extra_panel(self) -> widgets.Widget:
-        self.solve_button = widgets.Button(description="Solve this position", icon="calculator")
+        self.solve_button = widgets.Button(
+            description="Solve this position", icon="calculator", layout={"width": "auto"}
+        )
         self.solve_progress = widgets.IntProgress(value=0, min=0, max=1, description="search")
         self.solve_status = widgets.Label()
         self.solve_result = widgets.HTML()
@@ -55,6 +69,7 @@ class NekoBossWidget(GameWidget):
         self._searching: int | None = None  # the token of the search running, if any
         self.solve_thread: threading.Thread | None = None
         self.solve_button.on_click(lambda _b: self.solve_now())
+        self.warm_up_thread = start_solver_warm_up()
         return widgets.VBox(
             [
                 widgets.HBox([self.solve_button, self.solve_progress, self.solve_status]),
@@ -173,6 +188,22 @@ class NekoBossWidget(GameWidget):
                 f"({result.nodes:,} positions, {result.seconds:.2f} s)"
             )
             self.solve_button.disabled = False
+
+
+_warm_up_thread: threading.Thread | None = None
+
+
+def start_solver_warm_up() -> threading.Thread | None:
+    """Compile (or load from numba's cache) the fast solver in a background thread when the
+    first board opens, so the first exact hint does not wait for it
+    (``docs/neko_boss_solver.md``); the thread (the same one for every later board), or
+    ``None`` without numba or without threads (the browser site)."""
+    global _warm_up_thread
+    from nekolib.neko_boss import solver
+
+    if _warm_up_thread is None and solver.available() and base.BACKGROUND_HINTS:
+        _warm_up_thread = base.in_background("nekolib-solver-warm-up", solver.warm_up_once)
+    return _warm_up_thread
 
 
 HINT_MAX_STACKS = 24

@@ -9,7 +9,7 @@ need who holds which of them. This module computes, exactly, the posterior over 
 * **What the board and the moves so far show for sure** (likelihood 0 or 1): every time a
   player's cat rested on an uncovered hideout, that player did not hold its tile ("Bring your
   own cat to the hideouts ... that match the coloured icons on your hideout tiles": it would
-  have got rid of it on arriving; :func:`~nekolib.neko_in.hint_odds.resting_tile`, read on
+  have got rid of it on arriving; :func:`resting_tile`, read on
   every position of the history). A hand only ever shrinks, and a tile got rid of is seen by
   all (it covers its hideout, or goes to the box face up), so what a player lacked then they
   lack now, and what they held then is their hand now plus the tiles they got rid of since.
@@ -28,6 +28,8 @@ need who holds which of them. This module computes, exactly, the posterior over 
   a catch, which event tile they used (as if chosen at random among what the rules allow: the
   number of choices is the same whatever they hold, except the discard, where it is their
   number of tiles, which is public). Dice and the table are chance: the same in every deal.
+  At a table whose other seats are known greedy players, :mod:`nekolib.neko_in.seated` reads
+  every move by the greedy player's own rule instead (issue 42).
 
 The likelihood is a product over the other players of a function of that player's own hand,
 ``L_p(H_p)``, and each ``L_p`` is a product over rooms of a function of the tiles of that
@@ -40,7 +42,11 @@ observation reads are then dealt in ``multinomial`` ways. Integers throughout (e
 likelihood factor scaled by 60, which every ``1/k`` with ``k <= 5`` divides), one
 :class:`~fractions.Fraction` per answer. When the programme would be too large
 (:data:`MAX_WORK` steps), or the moves so far have probability 0 under the model, the belief
-falls back to what the board alone shows, and says so (:attr:`Belief.model`).
+falls back to the certain facts of the history alone (:data:`FACTS_MODEL`: every cat that
+rested on an uncovered hideout, at any position of the match; no choice read), and says so
+(:attr:`Belief.model`). Without a history (``history=None``, or an empty one for a position
+that is not the start of a game) it reads the board alone (:data:`BOARD_MODEL`) and never
+claims to have read the moves.
 """
 
 from __future__ import annotations
@@ -53,18 +59,21 @@ from math import factorial
 from typing import Any
 
 from nekolib.core import NekoError, describe
-from nekolib.neko_in.rules import N_ICONS, Hide, NekoState
+from nekolib.neko_in.rules import GARDEN, IN_ROOM, N_ICONS, Hide, NekoState
 
 __all__ = [
     "BOARD_MODEL",
+    "FACTS_MODEL",
     "HIDE_LIKELIHOOD",
     "HISTORY_MODEL",
     "MAX_WORK",
     "NO_FIT",
+    "NO_MOVES",
     "TOO_MANY",
     "Belief",
     "Sighting",
     "belief",
+    "resting_tile",
 ]
 
 BOARD_MODEL = (
@@ -77,6 +86,11 @@ HISTORY_MODEL = (
     "uncovered hideout (its player lacked that tile); rooms moved to and tiles discarded read "
     "as telling nothing"
 )
+FACTS_MODEL = (
+    "the tiles you cannot see dealt at random among the deals the moves so far allow for sure "
+    "(every cat that rested on an uncovered hideout, then or since: its player lacked that "
+    "tile); no choice read"
+)
 HIDE_LIKELIHOOD = (
     "an owner placing a visitor: 1/(free hideouts it holds) if it holds the chosen one, 0 if "
     "it holds another, 1/(free hideouts) if it holds none; a player placing their own cat: 1 "
@@ -85,6 +99,7 @@ HIDE_LIKELIHOOD = (
 )
 TOO_MANY = "too many moves to weigh exactly"
 NO_FIT = "the moves so far do not fit the greedy model"
+NO_MOVES = "the moves so far were not given"
 MAX_WORK = 4_000_000
 """Steps of the room-by-room programme (:meth:`Belief.cost`) beyond which the belief reads
 the board alone. In seeded 6-player games (``bench/bench_neko_in_belief.py``) the largest
@@ -129,8 +144,12 @@ class Belief:
     model: str = BOARD_MODEL
     read: bool = False
     """True when the moves so far were read (the model is :data:`HISTORY_MODEL`)."""
+    facts: bool = False
+    """True when only the certain facts of the moves so far were read (:data:`FACTS_MODEL`)."""
     why_not: str = ""
     """When a history was given but not read: why (too large, or it does not fit)."""
+    seated = False
+    """True for :class:`nekolib.neko_in.seated.SeatedBelief` (every move read by its rule)."""
 
     def summary(self) -> str:
         """What was read, in a few words: 'read from 7 hideouts other players chose and 3
@@ -138,6 +157,8 @@ class Belief:
         chosen = sum(len(v) for v in self.sightings.values())
         lacked = sum(len(v) for v in self.lacks.values())
         what = f"{lacked} tile{'' if lacked == 1 else 's'} their cats showed they lacked"
+        if self.facts:
+            return f"the moves so far show {what}"
         if not self.read:
             return f"the board shows {what}"
         return (
@@ -324,13 +345,29 @@ def _key(item: tuple[frozenset[int], int]) -> tuple[int, tuple[int, ...]]:
 
 
 # --------------------------------------------------------------------------- building it
+def resting_tile(state: NekoState, seat: int) -> int | None:
+    """The uncovered hideout ``seat``'s cat rests on: a tile the board shows ``seat`` lacks.
+
+    "Bring your own cat to the hideouts ... that match the coloured icons on your hideout
+    tiles": a cat placed on a hideout whose tile its player holds gets rid of it at once, so
+    a cat resting on an uncovered hideout tells everyone its player does not hold that tile.
+    Not so with ``swap_discards=False`` (an Affinity swap may leave a cat on its own tile) or
+    while a Crunchies roll for that cat is pending.
+    """
+    colour = state.colours[seat]
+    pos = state.cats[colour]
+    if not 0 <= pos < IN_ROOM or pos in state.covered or not state.params.swap_discards:
+        return None
+    if state.phase == "crunchies" and state.cat == colour:
+        return None
+    return pos
+
+
 def _unseen(state: NekoState, me: int) -> frozenset[int]:
     return frozenset(t for p, h in enumerate(state.hands) if p != me for t in h)
 
 
 def _board_lacks(states: Iterable[NekoState], me: int, unseen: frozenset[int]) -> dict:
-    from nekolib.neko_in.hint_odds import resting_tile
-
     lacks: dict[int, set[int]] = {}
     for s in states:
         for p in range(s.num_players):
@@ -352,17 +389,38 @@ def belief(
         return board
     pairs = _pairs(history, state)
     if not pairs:
+        if not _at_start(state):  # mid-game with no moves given: nothing was read
+            return _not_read(board, NO_MOVES)
         board.read, board.model = True, HISTORY_MODEL  # no move yet: the board is all there is
         return board
     states = [s for s, _ in pairs] + [state]
     lacks = _board_lacks(states, me, unseen)
     sightings = _sightings(pairs, states, me)
     read = Belief(state, me, unseen, lacks, sightings, HISTORY_MODEL, True)
-    if max(read.cost([r]) for r in state.rooms_in_play) > MAX_WORK:
-        return _not_read(board, TOO_MANY)
+    rooms = state.rooms_in_play
+    if max(read.cost([r]) for r in rooms) > MAX_WORK:
+        return _facts(board, lacks, TOO_MANY)
     if not _fits(read):
-        return _not_read(board, NO_FIT)
+        return _facts(board, lacks, NO_FIT)
     return read
+
+
+def _at_start(state: NekoState) -> bool:
+    """The first decision of a game: no move made yet, so an empty history is the whole one."""
+    return (
+        state.turn_index == 0
+        and state.phase == "move"
+        and not state.covered
+        and not state.box
+        and all(c == GARDEN for c in state.cats)
+    )
+
+
+def _facts(board: Belief, lacks: dict[int, frozenset[int]], why: str) -> Belief:
+    """The fallback: the certain facts of the whole history (no model of choices), said."""
+    facts = Belief(board.state, board.me, board.unseen, lacks, {}, f"{FACTS_MODEL} ({why})")
+    facts.facts, facts.why_not = True, why  # small: a room's facts split in at most 5^5 ways
+    return facts
 
 
 def _not_read(board: Belief, why: str) -> Belief:

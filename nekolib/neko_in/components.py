@@ -83,15 +83,15 @@ MOVE, WAKE, BRAWL, HIDE, CRUNCH, TEASE, CATCH, FASTEST, DISCARD, OVER = (
     "discard",
     "over",
 )
-_CHANCE_PHASES = frozenset({BRAWL, CRUNCH, TEASE, CATCH})
-_FIXED_DECIDER = {OVER: TERMINAL, FASTEST: TABLE} | dict.fromkeys(_CHANCE_PHASES, CHANCE)
+CHANCE_PHASES = frozenset({BRAWL, CRUNCH, TEASE, CATCH})
+FIXED_DECIDER = {OVER: TERMINAL, FASTEST: TABLE} | dict.fromkeys(CHANCE_PHASES, CHANCE)
 
 
-class _Written(str):
+class Written(str):
     """Text already written for a person (an :class:`IllegalAction` shows it as it is)."""
 
 
-def _whole(value: Any) -> bool:
+def is_whole(value: Any) -> bool:
     """A whole number such as ``1`` or ``numpy.int64(1)`` (not ``True``, which is a bool)."""
     return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
@@ -105,14 +105,14 @@ def room_of(pos: int) -> int:
 
 def space_name(space: int) -> str:
     """``'bell (Kitchen)'``."""
-    if not _whole(space) or not 0 <= space < N_ICONS * len(COLOURS):
+    if not is_whole(space) or not 0 <= space < N_ICONS * len(COLOURS):
         return f"no such hideout ({space!r})"
     return f"{ICONS[space % N_ICONS]} ({ROOMS[space // N_ICONS]})"
 
 
 def tile_name(tile: int) -> str:
     """A hideout tile shows a coloured icon: ``'red fish bone'`` matches the Kitchen's fish bone."""
-    if not _whole(tile) or not 0 <= tile < N_ICONS * len(COLOURS):
+    if not is_whole(tile) or not 0 <= tile < N_ICONS * len(COLOURS):
         return f"no such tile ({tile!r})"
     return f"{COLOURS[tile // N_ICONS]} {ICONS[tile % N_ICONS]}"
 
@@ -260,7 +260,7 @@ class Move:
     room: int
 
     def __str__(self) -> str:
-        if not _whole(self.room) or not 0 <= self.room < len(ROOMS):
+        if not is_whole(self.room) or not 0 <= self.room < len(ROOMS):
             return f"go to room {self.room!r} (no such room)"
         return f"go to the {ROOMS[self.room]}"
 
@@ -283,7 +283,7 @@ class Roll:
 
     def __str__(self) -> str:
         faces = self.faces if isinstance(self.faces, tuple) else (self.faces,)
-        return "rolled " + " + ".join(_face_name(f) for f in faces)
+        return "rolled " + " + ".join(face_name(f) for f in faces)
 
 
 @dataclass(frozen=True)
@@ -346,13 +346,13 @@ class UseAffinity:
     cat_b: int
 
     def __post_init__(self) -> None:  # a swap is symmetric: one canonical order of plain ints
-        if _whole(self.cat_a) and _whole(self.cat_b):  # junk is left as given (then illegal)
+        if is_whole(self.cat_a) and is_whole(self.cat_b):  # junk is left as given (then illegal)
             a, b = sorted((int(self.cat_a), int(self.cat_b)))
             object.__setattr__(self, "cat_a", a)
             object.__setattr__(self, "cat_b", b)
 
     def __str__(self) -> str:
-        return f"use Affinity: swap the {_face_name(self.cat_a)} and {_face_name(self.cat_b)} cats"
+        return f"use Affinity: swap the {face_name(self.cat_a)} and {face_name(self.cat_b)} cats"
 
 
 @dataclass(frozen=True)
@@ -365,17 +365,17 @@ class UseLitterBox:
         return f"use Litter Box: go to the {space_name(self.space)}"
 
 
-_MOVES = {r: Move(r) for r in range(len(COLOURS))}
-_HIDES = {s: Hide(s) for s in range(len(COLOURS) * N_ICONS)}
-_DISCARDS = {t: Discard(t) for t in range(len(COLOURS) * N_ICONS)}
-_FASTEST = {p: Fastest(p) for p in [None, *range(len(COLOURS))]}
-_AFFINITY = [UseAffinity(a, b) for a, b in itertools.combinations(range(len(COLOURS)), 2)]
-_LITTER = {s: UseLitterBox(s) for s in range(len(COLOURS) * N_ICONS)}
-_WAKE, _PASS, _CRUNCH, _END = Wake(), Pass(), UseCrunchies(), EndTurn()
+MOVE_ACTIONS = {r: Move(r) for r in range(len(COLOURS))}
+HIDE_ACTIONS = {s: Hide(s) for s in range(len(COLOURS) * N_ICONS)}
+DISCARD_ACTIONS = {t: Discard(t) for t in range(len(COLOURS) * N_ICONS)}
+FASTEST_ACTIONS = {p: Fastest(p) for p in [None, *range(len(COLOURS))]}
+AFFINITY_ACTIONS = [UseAffinity(a, b) for a, b in itertools.combinations(range(len(COLOURS)), 2)]
+LITTER_ACTIONS = {s: UseLitterBox(s) for s in range(len(COLOURS) * N_ICONS)}
+WAKE_ACTION, PASS_ACTION, CRUNCH_ACTION, END_ACTION = Wake(), Pass(), UseCrunchies(), EndTurn()
 
 
-def _face_name(face: int) -> str:
-    return COLOURS[face] if _whole(face) and 0 <= face < len(COLOURS) else "blank"
+def face_name(face: int) -> str:
+    return COLOURS[face] if is_whole(face) and 0 <= face < len(COLOURS) else "blank"
 
 
 # --------------------------------------------------------------------------- dice
@@ -388,7 +388,7 @@ def dice_outcomes(faces: tuple[int, ...], n_dice: int) -> tuple[tuple[Roll, Frac
 
 
 @cache
-def _roll_table(faces: tuple[int, ...], n_dice: int) -> dict[tuple[int, ...], Roll]:
+def roll_table(faces: tuple[int, ...], n_dice: int) -> dict[tuple[int, ...], Roll]:
     """One shared :class:`Roll` object per possible roll (cheap sampling and legality checks)."""
     return {roll.faces: roll for roll, _ in dice_outcomes(faces, n_dice)}
 

@@ -26,7 +26,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from nekolib.classroom.exercise import Exercise
+from nekolib.exercise import Exercise
 from nekolib.neko_in import analysis
 from nekolib.neko_in import events_analysis as ev
 

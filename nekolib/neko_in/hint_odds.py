@@ -38,7 +38,7 @@ from collections import Counter
 from fractions import Fraction
 from functools import cache
 
-from nekolib.neko_in.belief import BOARD_MODEL, HIDE_LIKELIHOOD, Belief
+from nekolib.neko_in.belief import BOARD_MODEL, HIDE_LIKELIHOOD, Belief, resting_tile
 from nekolib.neko_in.belief import belief as read_belief
 from nekolib.neko_in.rules import (
     CAT_TEASER,
@@ -234,24 +234,6 @@ def _unseen(state: NekoState, me: int) -> frozenset[int]:
     return frozenset(t for p, h in enumerate(state.hands) if p != me for t in h)
 
 
-def resting_tile(state: NekoState, seat: int) -> int | None:
-    """The uncovered hideout ``seat``'s cat rests on: a tile the board shows ``seat`` lacks.
-
-    "Bring your own cat to the hideouts ... that match the coloured icons on your hideout
-    tiles": a cat placed on a hideout whose tile its player holds gets rid of it at once, so
-    a cat resting on an uncovered hideout tells everyone its player does not hold that tile.
-    Not so with ``swap_discards=False`` (an Affinity swap may leave a cat on its own tile) or
-    while a Crunchies roll for that cat is pending.
-    """
-    colour = state.colours[seat]
-    pos = state.cats[colour]
-    if not 0 <= pos < IN_ROOM or pos in state.covered or not state.params.swap_discards:
-        return None
-    if state.phase == "crunchies" and state.cat == colour:
-        return None
-    return pos
-
-
 def holdings_law(
     state: NekoState,
     me: int,
@@ -420,10 +402,20 @@ def visitor_working(
 
 def _deal_note(belief: Belief) -> str:
     """How the deal was weighed, for a working's notes."""
+    if belief.seated:
+        return (
+            f"{belief.summary()}; every deal weighed by the probability the greedy player's "
+            "own decision rule gives each of those choices; counted exactly"
+        )
     if belief.read:
         return (
             f"{belief.summary()}; every deal weighed by the likelihood of the moves so far "
             f"under the greedy model ({HIDE_LIKELIHOOD}); counted exactly"
+        )
+    if belief.facts:
+        return (
+            f"{belief.summary()}; every deal those certain facts allow equally likely, no choice "
+            f"read (counted exactly) ({belief.why_not})"
         )
     why = f" (the moves so far are not read: {belief.why_not})" if belief.why_not else ""
     return f"{belief.summary()}; every deal the board allows equally likely (counted exactly){why}"

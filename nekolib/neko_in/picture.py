@@ -41,8 +41,34 @@ from html import escape
 from typing import Any
 
 from nekolib.core import HIDDEN, TABLE, TERMINAL
+from nekolib.neko_in.icons import (
+    EVENT_TILE,
+    HAND_TILE,
+    ICON_DEF,
+    TILE_FACE,
+)
+from nekolib.neko_in.icons import (
+    defs as _defs,
+)
+from nekolib.neko_in.icons import (
+    num as _num,
+)
+from nekolib.neko_in.icons import (
+    use as _use,
+)
 from nekolib.neko_in.rules import COLOURS, ICONS
-from nekolib.picture import INK, MUTED, SVG, document, el, group, ink_on
+from nekolib.picture import (
+    INK,
+    MUTED,
+    NARROW_WIDTH,
+    SVG,
+    document,
+    el,
+    group,
+    ink_on,
+    text_lines,
+    wrap,
+)
 
 __all__ = ["CAT_FILL", "CAT_LETTER", "example_view", "seat_name", "summary", "svg", "text"]
 
@@ -73,21 +99,11 @@ ROOM_TINT: dict[str, str] = {
     "white": "#ffffff",
 }
 GARDEN_FRAME, GARDEN_TINT = "#4f9a3a", "#e2f0d6"
-TILE_BACK, PAWPRINT = "#9a9a9a", "#f49ac1"
-"""'The back shows pink pawprints on a grey background.'"""
 EVENT_FRONT = "#2e7d32"
 """'The front has a green background.' (dark enough for white words at 5.1:1, WCAG AA)"""
-TILE_FACE = "#f3ecdc"
 SPACE_FILL = "#fffdf8"
 GOLD = "#f2b600"
 DARK_FILLS = frozenset({"black", "red"})
-ICON_DEF = {
-    "spring mouse": "ni-mouse",
-    "bird": "ni-bird",
-    "bell": "ni-bell",
-    "butterfly": "ni-fly",
-    "fish bone": "ni-fish",
-}
 
 # --------------------------------------------------------------------------- geometry
 MARGIN = 12
@@ -101,11 +117,12 @@ BANNER_H = 50
 MIDDLE_H = 112
 SEAT_W = (3 * ROOM_W + 2 * GAP - GAP) // 2
 WIDTH = 2 * MARGIN + 3 * ROOM_W + 2 * GAP
-HAND_TILE, HAND_PITCH = 30, 34
+HAND_PITCH = 34
+NARROW_BADGES = 14
+"""Room for a seat's badges ("TURN", "DECIDES NOW") under its name in the narrow layout."""
 HELD_H = 30
 """Hand tiles and event tiles one may tap: 30 px stays 25 CSS px when the 876 px picture
 shrinks to a tablet's 738 px (WCAG 2.2 target size 24 px)."""
-EVENT_TILE = 22
 
 PHASE_TEXT = {
     "move": "move the cat to a room",
@@ -124,11 +141,6 @@ PHASE_TEXT = {
 # --------------------------------------------------------------------------- small helpers
 def _slug(colour: str) -> str:
     return colour.replace(" ", "_")
-
-
-def _num(v: float) -> str:
-    """``3.0`` -> ``'3'``, ``2.25`` -> ``'2.2'``: short numbers for the defs."""
-    return f"{v:.1f}".rstrip("0").rstrip(".")
 
 
 def _edge(colour: str) -> str:
@@ -198,122 +210,6 @@ def _tile_split(name: str) -> tuple[str, str] | None:
         if rest != name and rest in ICONS:
             return colour, rest
     return None
-
-
-def _use(ref: str, x: float, y: float, scale: float = 1.0, **attrs: Any) -> str:
-    """A ``<use>`` of a def at ``(x, y)``, scaled about its origin if ``scale != 1``."""
-    if scale == 1:
-        return el("use", href=f"#{ref}", x=round(x), y=round(y), **attrs)
-    place = f"translate({round(x)} {round(y)}) scale({_num(scale)})"
-    return el("use", href=f"#{ref}", transform=place, **attrs)
-
-
-# --------------------------------------------------------------------------- defs
-def _icon_def(kind: str) -> str:
-    """A hideout icon centred on the origin (about 26 px) in ``currentColor``, ink outline.
-
-    'spring mouse, bird, bell, butterfly or fish bone'. The eye is white with an ink
-    ring, so it shows on every fur colour.
-    """
-
-    def p(dx: float, dy: float) -> str:
-        return f"{_num(dx)},{_num(dy)}"
-
-    cc = {"fill": "currentColor"}
-    thin = {"fill": "none"}
-    eye = {"fill": "#fff", "stroke_width": 0.6}
-    if kind == "spring mouse":
-        spring = "M-7,7 " + " ".join(
-            f"Q{p(-5.5 + 3 * k, 13 if k % 2 == 0 else 5)} {p(-4 + 3 * k, 9)}" for k in range(4)
-        )
-        parts = [
-            el("path", d=spring, **thin, stroke_width=1.5),
-            el("path", d="M-10,4C-16,3 -15,-5 -10,-6", **thin, stroke_width=1.4),
-            el("circle", cx=1.5, cy=-6, r=3.8, **cc),
-            el("path", d="M-10,6C-11,-5 1,-9 7,-3L13,3C6,7 -2,7 -10,6Z", **cc),
-            el("circle", cx=6, cy=-0.5, r=1.6, **eye),
-            el("circle", cx=13, cy=3, r=1.1, fill=INK),
-        ]
-    elif kind == "bird":
-        body = "M-12,1L-5,-1Q-2,-8 5,-8Q10,-8 11,-4L14,-3L10,-1Q9,8 -1,8Q-6,7 -8,4Z"
-        parts = [
-            el("path", d=body, **cc),
-            el("path", d="M-4,1Q2,-3 6,3Q0,6 -4,1Z", **thin, stroke_width=1.1),
-            el("circle", cx=7, cy=-4.5, r=1.6, **eye),
-            el("path", d="M-1,8L-2,12M3,8L3,12", **thin),
-        ]
-    elif kind == "bell":
-        parts = [
-            el("circle", cx=0, cy=-11, r=2.4, **thin, stroke_width=1.4),
-            el("path", d="M-9,7C-9,-1 -8,-9 0,-9C8,-9 9,-1 9,7L12,9L-12,9Z", **cc),
-            el("circle", cx=0, cy=11, r=2.6, **cc),
-            el("path", d="M-6,3L6,3", stroke_width=1.1),
-        ]
-    elif kind == "butterfly":
-        wings = "M0,-1C-6,-14 -14,-10 -12,-2C-11,2 -4,2 0,1ZM0,1C-9,2 -11,11 -4,10C-1,9 0,5 0,3Z"
-        parts = [
-            el("path", d=wings, **cc),
-            el("path", d=wings, **cc, transform="scale(-1,1)"),
-            el("ellipse", cx=0, cy=1, rx=1.8, ry=8, fill=INK),
-            el("path", d="M-1,-6Q-3,-11 -6,-12M1,-6Q3,-11 6,-12", **thin, stroke_width=1.1),
-        ]
-    elif kind == "fish bone":
-        spine = "M-11,0L7,0M-6,-6L-4,6M-2,-6L0,6M2,-6L4,6"
-        parts = [
-            el("path", d=spine, **thin, stroke_width=4.2),
-            el("path", d=spine, **thin, stroke="currentColor", stroke_width=2),
-            el("path", d="M6,0L13,-6Q15,0 13,6Z", **cc),
-            el("path", d="M-9,0L-14,-6L-12,0L-14,6Z", **cc),
-            el("circle", cx=11, cy=-1, r=1.6, **eye),
-        ]
-    else:  # pragma: no cover - ICONS is fixed
-        parts = [el("circle", r=8, **cc)]
-    # the outline is set on the icon itself: a <use> copy inherits from the <use>, not from <defs>
-    return group(parts, id=ICON_DEF[kind], stroke=INK, stroke_width=1.2, stroke_linejoin="round")
-
-
-def _paw() -> str:
-    """A pawprint centred on the origin (about 12 px), in the inherited fill (tile backs)."""
-    toes = "".join(
-        el("ellipse", cx=dx, cy=dy, rx=1.7, ry=2.1)
-        for dx, dy in ((-4.6, -2.2), (-1.6, -5), (1.6, -5), (4.6, -2.2))
-    )
-    return group([toes, el("ellipse", cy=2.6, rx=3.9, ry=3.2)], id="ni-paw")
-
-
-def _back_def(ident: str, size: int, back: str, paw: str) -> str:
-    """A tile face down (top left corner at the origin): pawprints on its back colour."""
-    rect = el("rect", width=size, height=size, rx=4, fill=back, stroke=INK, stroke_width=1.4)
-    return group([rect, _use("ni-paw", size / 2, size / 2, size / 22, fill=paw)], id=ident)
-
-
-@lru_cache(maxsize=1)
-def _defs() -> str:
-    """Everything drawn more than once: icons, a cat's ears, tile backs."""
-    ears = " ".join(
-        f"M{_num(side * 11.4)},-3L{_num(side * 10.2)},-17.4L{_num(side * 2.4)},-10.8Z"
-        for side in (-1, 1)
-    )
-    parts = [
-        *(_icon_def(k) for k in ICONS),
-        el("path", id="ni-ears", d=ears, stroke_linejoin="round"),
-        _paw(),
-        el(
-            "rect",
-            id="ni-face",
-            width=34,
-            height=34,
-            rx=4,
-            fill=TILE_FACE,
-            stroke=INK,
-            stroke_width=1.4,
-        ),
-        _back_def("ni-back", HAND_TILE, TILE_BACK, PAWPRINT),
-        # 'The backs show pawprints on backgrounds of different colours': the room's colour
-        _back_def("ni-ev", EVENT_TILE, "currentColor", "#8a6f4a"),
-        _back_def("ni-evd", EVENT_TILE, "currentColor", "#fff"),
-    ]
-    return el("defs", *parts)
 
 
 # --------------------------------------------------------------------------- glyphs
@@ -737,7 +633,13 @@ def _legend(view: dict[str, Any], x: int, y: int) -> str:
 
 # --------------------------------------------------------------------------- seats
 def _seat(
-    view: dict[str, Any], p: dict[str, Any], x: int, y: int, h: int, hl: frozenset[str]
+    view: dict[str, Any],
+    p: dict[str, Any],
+    x: int,
+    y: int,
+    h: int,
+    hl: frozenset[str],
+    width: int = SEAT_W,
 ) -> str:
     """A seat: its cat (pawn head and letter) and name, its hideout tiles, its event tiles."""
     seat = p["seat"]
@@ -761,7 +663,7 @@ def _seat(
             "rect",
             x=x,
             y=y,
-            width=SEAT_W,
+            width=width,
             height=h,
             rx=8,
             fill="#fff3cf" if active else "#fffaf0",
@@ -779,15 +681,21 @@ def _seat(
         badges.append("\u25b6 TURN")
     if decides:
         badges.append("DECIDES NOW")
+    below = NARROW_BADGES if width < SEAT_W else 0  # narrow: the badges get a line of their own
     if badges:
         words = " \u00b7 ".join(badges)
-        parts.append(_t(x + SEAT_W - 10, y + 24, words, 11, font_weight="bold", text_anchor="end"))
-    parts.append(_hand(p, x + 12, y + 36, hl))
+        if below:
+            parts.append(_t(x + 36, y + 42, words, 11, font_weight="bold"))
+        else:
+            parts.append(
+                _t(x + width - 10, y + 24, words, 11, font_weight="bold", text_anchor="end")
+            )
+    parts.append(_hand(p, x + 12, y + 36 + below, hl))
     if view["version"] == "events":
-        parts.append(_held(p, x + 12, y + 36 + HAND_TILE + 8, hl))
+        parts.append(_held(p, x + 12, y + 36 + below + HAND_TILE + 8, hl))
     ident = f"seat-{seat}"
     if ident in hl:
-        parts.append(_ring(x, y, SEAT_W, h, 8))
+        parts.append(_ring(x, y, width, h, 8))
     return group(parts, id=ident, class_=cls)
 
 
@@ -878,6 +786,13 @@ def _status(view: dict[str, Any]) -> list[str]:
     return [first, f"Now: {_who(view, view['decider'])} \u2014 {what}", *news]
 
 
+def question_words(view: dict[str, Any]) -> str:
+    """What the decider is asked now, without who ("catch the black cat! who was fastest?")."""
+    lines = _status(view)
+    now = lines[1] if len(lines) > 1 else lines[0]
+    return now.split(" \u2014 ", 1)[-1]
+
+
 # --------------------------------------------------------------------------- public
 def _rows(n_rooms: int) -> tuple[int, int]:
     """Rooms above and below the Garden (up to 3 each)."""
@@ -887,9 +802,12 @@ def _rows(n_rooms: int) -> tuple[int, int]:
     return top, n_rooms - top
 
 
-def svg(view: dict[str, Any], *, highlight: Collection[str] = ()) -> SVG:
-    """The whole table as ``view`` shows it (ids and classes: see the module docstring)."""
+def svg(view: dict[str, Any], *, highlight: Collection[str] = (), narrow: bool = False) -> SVG:
+    """The whole table as ``view`` shows it (ids and classes: see the module docstring);
+    ``narrow``: the phone layout (:func:`_narrow_svg`), with the same ids."""
     hl = frozenset(highlight)
+    if narrow:
+        return _narrow_svg(view, hl)
     rooms = view["rooms"]
     gather = any(room["gathered"] for room in rooms)
     room_h = ROOM_TITLE + CELL_H + ROOM_PAD + (GATHER_H if gather else 0)
@@ -922,6 +840,51 @@ def svg(view: dict[str, Any], *, highlight: Collection[str] = ()) -> SVG:
     y += ((len(view["players"]) + 1) // 2) * (seat_h + 8) + MARGIN - 8
     drawing = group(body, font_size=12, fill=INK)
     return document(WIDTH, y, [_defs(), drawing], game="neko-in", label=summary(view))
+
+
+def _narrow_svg(view: dict[str, Any], hl: frozenset[str]) -> SVG:
+    """The phone layout, :data:`~nekolib.picture.NARROW_WIDTH` wide, one under the other:
+    the status (wrapped), the viewer's seat (their tiles), the rooms, the Garden, the dice,
+    the hideouts' legend and the other seats."""
+    w = NARROW_WIDTH
+    rooms = view["rooms"]
+    gather = any(room["gathered"] for room in rooms)
+    room_h = ROOM_TITLE + CELL_H + ROOM_PAD + (GATHER_H if gather else 0)
+    lines = _status(view)
+    banner, y = [], 8
+    for i, line in enumerate(lines):
+        size = 15 if i == 0 else 13
+        wrapped = wrap(line, int((w - 2 * 8) / (8.6 if i == 0 else 7.2)))
+        step = size + 5
+        y += step
+        weight = "bold" if i == 0 else None
+        banner.append(text_lines(8, y, wrapped, size, step, font_weight=weight))
+        y += step * (len(wrapped) - 1)
+    body = [group(banner, class_="status", data_phase=view["phase"])]
+    y += 14
+    seat_h = 36 + NARROW_BADGES + HAND_TILE + 8 + (HELD_H + 8 if view["version"] == "events" else 0)
+    seat_w = w - 2 * 8
+    viewer = view.get("viewer")
+    first = [p for p in view["players"] if p["seat"] == viewer]
+    for p in first:  # the viewer's own tiles come first
+        body.append(_seat(view, p, 8, y, seat_h, hl, seat_w))
+        y += seat_h + GAP
+    x = (w - ROOM_W) // 2
+    for room in rooms:
+        body.append(_room(view, room, x, y, hl, gather))
+        y += room_h + GAP
+    body.append(_garden(view, x, y, hl))
+    y += MIDDLE_H
+    body.append(_dice_panel(view, 12, y, hl))
+    y += 108 if view["box"] else 92
+    body.append(_legend(view, 8, y))
+    y += 110
+    for p in view["players"]:
+        if p["seat"] != viewer:
+            body.append(_seat(view, p, 8, y, seat_h, hl, seat_w))
+            y += seat_h + 8
+    drawing = group(body, font_size=12, fill=INK)
+    return document(w, y + 4, [_defs(), drawing], game="neko-in", label=summary(view), narrow=True)
 
 
 def _space_text(view: dict[str, Any], space: dict[str, Any]) -> str:

@@ -1,11 +1,11 @@
 """The strongest Neko-in player: expectimax over the turn, with exact odds, and a plan cost.
 
 :class:`ExpectimaxAgent` decides from its own view (its tiles, the board, the numbers of the
-other players' tiles). For each movement it takes the exact chance of the turn from
-:func:`nekolib.neko_in.analysis.entry_odds` (the brawl dice, the owner's choice of hideout
-given the tiles it cannot see) and scores each outcome with the *plan cost*: the turns it
-still expects to need, room by room ("Bring your own cat to the hideouts ... that match the
-coloured icons on your hideout tiles"):
+other players' tiles). For each movement it takes the exact chance of the turn the hint states
+(:func:`nekolib.neko_in.hint_odds.rid_working`: the brawl dice, the owner's choice of hideout
+given its belief over the tiles it cannot see, the face-down event tiles) and scores each
+outcome with the *plan cost*: the turns it still expects to need, room by room ("Bring your
+own cat to the hideouts ... that match the coloured icons on your hideout tiles"):
 
 * a tile of its own room costs one turn (it chooses the hideout there);
 * a tile of the room its cat is in costs one turn, if the cat is still there next turn
@@ -28,21 +28,25 @@ event tiles averaged over those not yet seen, the unseen hideout tiles dealt at 
 read from the moves so far under the greedy model (:mod:`nekolib.neko_in.belief`, given
 ``history=`` the match; without it, only what the board shows), a greedy owner, fair dice.
 :meth:`ExpectimaxAgent.working` gives the calculation behind each number (the widget's "How
-is this computed?"). The choice itself still weighs with ``analysis.entry_odds`` and reads no
-history: the hint's exact numbers do not change what the player does.
+is this computed?"). The choice weighs with the very numbers the sentence states (issue 42):
+:meth:`ExpectimaxAgent.choose` takes the same ``history=`` and every decision (movement,
+visitor placement, discard, Crunchies) reads the same :class:`~nekolib.neko_in.belief.Belief`;
+when a movement with better odds now is turned down, the sentence gives the expected turns
+still needed by both.
 """
 
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
 from nekolib.core import TABLE, GameState, NekoError
-from nekolib.neko_in.analysis import catch_chance, entry_odds, held_chance, unseen_tiles
-from nekolib.neko_in.belief import HISTORY_MODEL, NO_FIT, TOO_MANY, Belief
+from nekolib.neko_in.analysis import catch_chance, unseen_tiles
+from nekolib.neko_in.belief import FACTS_MODEL, HISTORY_MODEL, NO_FIT, NO_MOVES, TOO_MANY, Belief
 from nekolib.neko_in.belief import belief as read_belief
 from nekolib.neko_in.hint_odds import (
     DEAL_MODEL,
@@ -74,6 +78,7 @@ from nekolib.neko_in.rules import (
     space_name,
     tile_name,
 )
+from nekolib.neko_in.seated import SEATED_MODEL, seated_belief
 from nekolib.working import Case, Working
 
 __all__ = ["ExpectimaxAgent", "MoveOdds"]
@@ -120,12 +125,28 @@ def _model_words(models: list[str]) -> str:
         tags.append("greedy owner")
     if "greedy player" in text:
         tags.append("the visitor hides like the greedy player")
-    if HISTORY_MODEL in text:
+    seated = re.search(r"\[([^\]]+)\]", text)  # why the seats' own rules were not read
+    also = f"; {seated.group(1)}" if seated else ""
+    if SEATED_MODEL in text:
         tags.append(
-            "unseen tiles dealt at random, read from the moves so far under the greedy model"
+            "unseen tiles dealt at random, read from every move of the greedy players seated, "
+            "by their own rule"
+        )
+    elif HISTORY_MODEL in text:
+        tags.append(
+            "unseen tiles dealt at random, read from the hideouts the others chose (greedy "
+            "model) and where their cats rested; rooms, discards and events read as telling "
+            "nothing" + (f" ({also[2:]})" if also else "")
+        )
+    elif FACTS_MODEL in text:
+        why = next((w for w in (TOO_MANY, NO_FIT) if w in text), "")
+        tags.append(
+            "unseen tiles dealt at random as the moves so far allow for sure (cats that rested "
+            f"on uncovered hideouts), no choice read ({why}{also})"
         )
     elif DEAL_MODEL in text:
-        why = next((w for w in (TOO_MANY, NO_FIT) if w in text), "")
+        why = next((w for w in (TOO_MANY, NO_FIT, NO_MOVES) if w in text), "")
+        why = f"{why}{also}" if why else also[2:]
         tags.append(
             "unseen tiles dealt at random as the board allows, nothing read from past moves"
             + (f" ({why})" if why else "")
@@ -191,7 +212,13 @@ class ExpectimaxAgent:
     rid of by a catch, and a tile of my own room is the one sure to be got rid of."""
 
     # ------------------------------------------------------------------ choose
-    def choose(self, state: GameState, rng: random.Random) -> Any:
+    def choose(
+        self, state: GameState, rng: random.Random, history: Any = None, seats: Any = None
+    ) -> Any:
+        """The move, weighed with the belief the hint states (:meth:`belief`): given
+        ``history`` (the match so far) read from the moves so far, else from the board;
+        ``seats`` (who plays each seat: ``"greedy"``, ``"human"``, ...) lets it read every
+        move of greedy seats by their own rule."""
         legal = state.legal_actions()
         me = state.current_player()
         if me == TABLE:
@@ -199,25 +226,28 @@ class ExpectimaxAgent:
             return rng.choice(catchers or legal)
         state = _neko(state)
         phase = state.phase
+        if phase not in ("hide", "discard", "move"):
+            return legal[0]
+        belief = self.belief(state, me, history, seats)
         if phase == "hide":
-            return self._hide(state, me, legal)
+            return self._hide(state, me, legal, belief)
         if phase == "discard":
-            return min(legal, key=lambda a: (self._discard_cost(state, me, a.tile), a.tile))
-        if phase == "move":
-            return self._move(state, me, legal)
-        return legal[0]
+            ctx = _Context(state, me, self.keep_own, belief)
+            return min(legal, key=lambda a: (self._discard_cost(ctx, a.tile), a.tile))
+        return self._move(state, me, legal, belief)
 
-    def _hide(self, state: NekoState, me: int, legal: list) -> Any:
+    def _hide(self, state: NekoState, me: int, legal: list, belief: Belief) -> Any:
         if state.cat == state.colours[me]:  # my own cat: a hideout whose tile I hold
             mine = [a for a in legal if a.space in state.hands[me]]
             return (mine or legal)[0]
         visitor = state.seat_of(state.cat)
         if visitor is None:
             return legal[0]
-        return min(legal, key=lambda a: (held_chance(state, me, visitor, a.space), a.space))
+        risk = {a: visitor_working(state, me, visitor, a.space, belief).result for a in legal}
+        return min(legal, key=lambda a: (risk[a], a.space))
 
-    def _move(self, state: NekoState, me: int, legal: list) -> Any:
-        weighed = self.weigh(state, me, legal)
+    def _move(self, state: NekoState, me: int, legal: list, belief: Belief) -> Any:
+        weighed = self.weigh(state, me, legal, belief)
         if weighed:
             best = min(weighed, key=lambda w: w.cost)
             if UseCrunchies() in legal and len(state.hands[me]) > 1:
@@ -229,10 +259,14 @@ class ExpectimaxAgent:
         return legal[0]
 
     # ------------------------------------------------------------------ weighing movements
-    def weigh(self, state: NekoState, me: int, legal: list | None = None) -> list[MoveOdds]:
-        """Every movement (a room, or a Litter Box to a hideout I hold) with its exact odds."""
+    def weigh(
+        self, state: NekoState, me: int, legal: list | None = None, belief: Belief | None = None
+    ) -> list[MoveOdds]:
+        """Every movement (a room, or a Litter Box to a hideout I hold) with its exact odds
+        under ``belief`` (default: the board alone), the odds the hint states."""
         legal = state.legal_actions() if legal is None else legal
-        ctx = _Context(state, me, self.keep_own)
+        belief = belief or read_belief(state, me)
+        ctx = _Context(state, me, self.keep_own, belief)
         out = []
         for action in legal:
             if isinstance(action, Move):
@@ -243,7 +277,7 @@ class ExpectimaxAgent:
 
     def _weigh_room(self, state: NekoState, me: int, ctx: _Context, action: Move) -> MoveOdds:
         room = action.room
-        odds = entry_odds(state, me, room)
+        odds = _odds(state, me, action, ctx.belief)
         get_in, rid = float(odds["get_in"]), float(odds["rid"])
         hand = state.hands[me]
         with_tile = ctx.cost(_less_one(hand, room), room) if rid else 0.0
@@ -257,13 +291,14 @@ class ExpectimaxAgent:
         self, state: NekoState, me: int, ctx: _Context, action: UseLitterBox
     ) -> MoveOdds:
         room = action.space // N_ICONS
-        odds = entry_odds(state, me, room)
-        get_in = odds["get_in"]
+        odds = _odds(state, me, action, ctx.belief)
+        get_in, rid = odds["get_in"], odds["rid"]
         hand = tuple(t for t in state.hands[me] if t != action.space)
-        g = float(get_in)
-        cost = g * ctx.cost(hand, room) + (1 - g) * ctx.cost(state.hands[me], None)
+        g, r = float(get_in), float(rid)
+        cost = r * ctx.cost(hand, room) + (g - r) * ctx.cost(state.hands[me], room)
+        cost += (1 - g) * ctx.cost(state.hands[me], None)
         cost += self.litter_keep - self._kick_bonus(state, me, room, g)
-        return MoveOdds(action, get_in, get_in, Fraction(0), cost)
+        return MoveOdds(action, rid, get_in, Fraction(0), cost)
 
     def _kick_bonus(self, state: NekoState, me: int, room: int, get_in: float) -> float:
         """Sending a cat home from a room that is not its own sets its player back."""
@@ -277,41 +312,55 @@ class ExpectimaxAgent:
             return 0.0
         return self.kick * get_in
 
-    def _discard_cost(self, state: NekoState, me: int, tile: int) -> float:
-        ctx = _Context(state, me, self.keep_own)
+    def _discard_cost(self, ctx: _Context, tile: int) -> float:
+        state, me = ctx.state, ctx.me
         here = state.cats[state.colours[me]]
         room = here // N_ICONS if 0 <= here < IN_ROOM else None
         return ctx.cost(tuple(t for t in state.hands[me] if t != tile), room)
 
     # ------------------------------------------------------------------ explain
     reads_history = True
-    """:meth:`explain` and :meth:`working` take the match so far (``history=``)."""
+    """:meth:`choose`, :meth:`explain` and :meth:`working` take the match so far
+    (``history=``) and who plays each seat (``seats=``)."""
+    reads_seats = True
 
-    def explain(self, state: GameState, action: Any, history: Any = None) -> str:
+    def explain(self, state: GameState, action: Any, history: Any = None, seats: Any = None) -> str:
         """Why this move, with the exact fractions behind it (the decider's view only).
 
         Every number is the result of one :meth:`working` (same order) and the sentence ends
         with the model it is exact under (``nekolib.neko_in.hint_odds``). ``history``: the
         match so far (a :class:`~nekolib.core.Match`, or its ``(state, action)`` pairs
         leading to ``state``); the unseen deal is then read from the moves so far
-        (:mod:`nekolib.neko_in.belief`), else from the board alone."""
-        return self._hint(state, action, history)[0]
+        (:mod:`nekolib.neko_in.belief`), else from the board alone; with ``seats`` all
+        ``"greedy"`` (the other seats), every move they made is read by the greedy player's
+        own rule (:mod:`nekolib.neko_in.seated`), the exact posterior at that table."""
+        return self._hint(state, action, history, seats)[0]
 
-    def working(self, state: GameState, action: Any, history: Any = None) -> list[Working]:
+    def working(
+        self, state: GameState, action: Any, history: Any = None, seats: Any = None
+    ) -> list[Working]:
         """One :class:`~nekolib.working.Working` per number :meth:`explain` states, in order."""
-        return self._hint(state, action, history)[1]
+        return self._hint(state, action, history, seats)[1]
 
-    def belief(self, state: NekoState, me: int, history: Any = None) -> Belief:
-        """``me``'s belief over the unseen deal (the last one is kept: explain, then working)."""
-        key = (id(state), me, None if history is None else _history_key(history))
+    def belief(self, state: NekoState, me: int, history: Any = None, seats: Any = None) -> Belief:
+        """``me``'s belief over the unseen deal (the last one is kept: explain, then working):
+        exact at a table of greedy players (:func:`~nekolib.neko_in.seated.seated_belief`),
+        else :func:`~nekolib.neko_in.belief.belief`, which says what it read."""
+        seats = None if seats is None else tuple(seats)
+        key = (id(state), me, None if history is None else _history_key(history), seats)
         cached = self.__dict__.get("_belief")
         if cached is None or cached[0] != key or cached[1] is not state:
-            cached = (key, state, read_belief(state, me, history))
+            found, why = seated_belief(state, me, history, seats)
+            if found is None:
+                found = read_belief(state, me, history)
+                if why and history is not None:
+                    found.model += f" [{why}]"
+            cached = (key, state, found)
             self.__dict__["_belief"] = cached
         return cached[2]
 
     def _hint(
-        self, state: GameState, action: Any, history: Any = None
+        self, state: GameState, action: Any, history: Any = None, seats: Any = None
     ) -> tuple[str, list[Working]]:
         me = state.current_player()
         legal = state.legal_actions()
@@ -324,8 +373,8 @@ class ExpectimaxAgent:
                 [w],
             )
         state = _neko(state)
-        ctx = _Context(state, me)
-        belief = self.belief(state, me, history)
+        belief = self.belief(state, me, history, seats)
+        ctx = _Context(state, me, belief=belief)
         if isinstance(action, Move | UseLitterBox):
             return self._explain_move(state, me, action, legal, belief)
         if isinstance(action, Hide):
@@ -359,7 +408,7 @@ class ExpectimaxAgent:
     def _explain_move(
         self, state: NekoState, me: int, action: Any, legal: list, belief: Belief
     ) -> tuple[str, list[Working]]:
-        weighed = self.weigh(state, me, legal)
+        weighed = self.weigh(state, me, legal, belief)
         chosen = next((w for w in weighed if w.action == action), None)
         if chosen is None:
             return "a movement no better than the others (no odds computed for it)", []
@@ -390,7 +439,10 @@ class ExpectimaxAgent:
                 models.append(w.model)
                 text += f"; {_where(alt.action, short=True)} gives {_fmt(w.result)}"
                 if w.result > rid.result:
-                    text += f", but {_keeps(state, me, chosen, alt)}"
+                    text += (
+                        f", but {_keeps(state, me, chosen, alt)} (expected turns still needed: "
+                        f"{chosen.cost:.2f} against {alt.cost:.2f})"
+                    )
         return text + _model_words(models), workings
 
     def _explain_hide(
@@ -472,8 +524,11 @@ class ExpectimaxAgent:
 class _Context:
     """What the plan cost needs, computed once per decision (from ``me``'s view only)."""
 
-    def __init__(self, state: NekoState, me: int, keep_own: float = 0.0) -> None:
+    def __init__(
+        self, state: NekoState, me: int, keep_own: float = 0.0, belief: Belief | None = None
+    ) -> None:
         self.state, self.me, self.keep_own = state, me, keep_own
+        self.belief = belief or read_belief(state, me)
         self.own = state.colours[me]
         n = state.num_players
         self.catch = catch_chance(state.params, self.own)
@@ -484,7 +539,7 @@ class _Context:
     def entry_extra(self, room: int) -> float:
         """Turns lost getting into ``room`` from outside: failed brawls and a blocked entry."""
         if room not in self._entry:
-            odds = _outside_odds(self.state, self.me, room)
+            odds = _outside_odds(self.state, self.me, room, self.belief)
             get_in, rid = float(odds["get_in"]), float(odds["rid"])
             self._entry[room] = (1 / get_in - 1 if get_in else 9.0) + (1 - rid / (get_in or 1))
         return self._entry[room]
@@ -509,14 +564,35 @@ class _Context:
         return self.state.occupant(room, self.own) is not None
 
 
-def _outside_odds(state: NekoState, me: int, room: int) -> dict[str, Fraction]:
-    """``entry_odds`` as if ``me``'s cat came from the Garden (it is the re-entry that costs)."""
+def _outside_odds(state: NekoState, me: int, room: int, belief: Belief) -> dict[str, Fraction]:
+    """:func:`_odds` as if ``me``'s cat came from the Garden (it is the re-entry that costs)."""
     colour = state.colours[me]
     if state.cats[colour] >= 0 and state.cats[colour] < IN_ROOM:
         cats = list(state.cats)
         cats[colour] = -1
         state = state._evolve(cats=tuple(cats))
-    return entry_odds(state, me, room)
+    return _odds(state, me, Move(room), belief)
+
+
+def _odds(state: NekoState, me: int, action: Any, belief: Belief) -> dict[str, Fraction]:
+    """The odds of a movement the hint states, under ``belief``: ``get_in`` (1, or the brawl
+    odds), ``blocked`` (P(the owner holds a free hideout's tile), 0 when ``me`` chooses) and
+    ``rid`` (P(a tile is got rid of), :func:`~nekolib.neko_in.hint_odds.rid_working`: the
+    owner's choice under the greedy model, face-down event tiles averaged)."""
+    room = action.room if isinstance(action, Move) else room_of(action.space)
+    colour = state.colours[me]
+    here = state.cats[colour]
+    inside = 0 <= here < IN_ROOM and room_of(here) == room
+    defender = None if inside else state.occupant(room, colour)
+    get_in = Fraction(1)
+    if defender is not None:
+        get_in = brawl_working(state, colour, defender).result
+    blocked = Fraction(0)
+    chooses = isinstance(action, UseLitterBox) or inside or room == colour
+    if not chooses and any(s in belief.unseen for s in state.free_spaces(room)):
+        blocked = blocked_working(state, me, room, belief).result
+    rid = _rid(state, me, action, belief).result
+    return {"get_in": get_in, "blocked": blocked, "rid": rid}
 
 
 def _less_one(hand: tuple[int, ...], room: int) -> tuple[int, ...]:

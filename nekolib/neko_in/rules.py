@@ -86,45 +86,45 @@ __all__ = [
 ]
 
 from nekolib.neko_in.components import (  # noqa: F401 (re-exported)
-    _AFFINITY,
-    _CHANCE_PHASES,
-    _CRUNCH,
-    _DISCARDS,
-    _END,
-    _FASTEST,
-    _FIXED_DECIDER,
-    _HIDES,
-    _LITTER,
-    _MOVES,
-    _PASS,
-    _WAKE,
     AFFINITY,
+    AFFINITY_ACTIONS,
     BRAWL,
     CAT_TEASER,
     CATCH,
+    CHANCE_PHASES,
     COLOURS,
     CRUNCH,
+    CRUNCH_ACTION,
     CRUNCHIES,
     DEFAULT_EVENT_SETS,
     DISCARD,
+    DISCARD_ACTIONS,
+    END_ACTION,
     EVENT_TEXT,
     EVENTS,
     FASTEST,
+    FASTEST_ACTIONS,
+    FIXED_DECIDER,
     GARDEN,
     HIDE,
+    HIDE_ACTIONS,
     ICONS,
     IN_ROOM,
     KEPT_EVENTS,
+    LITTER_ACTIONS,
     LITTER_BOX,
     MAX_CATCH_DICE,
     MOVE,
+    MOVE_ACTIONS,
     N_ICONS,
     NAP,
     OVER,
+    PASS_ACTION,
     PUBLISHED_DIE,
     ROOMS,
     TEASE,
     WAKE,
+    WAKE_ACTION,
     Discard,
     EndTurn,
     Fastest,
@@ -137,13 +137,13 @@ from nekolib.neko_in.components import (  # noqa: F401 (re-exported)
     UseCrunchies,
     UseLitterBox,
     Wake,
-    _face_name,
-    _roll_table,
-    _whole,
-    _Written,
+    Written,
     brawl_result,
     dice_outcomes,
+    face_name,
+    is_whole,
     position_name,
+    roll_table,
     room_of,
     space_name,
     tile_name,
@@ -241,7 +241,7 @@ class NekoState(GameState):
 
     # ------------------------------------------------------------------ protocol
     def current_player(self) -> int:
-        fixed = _FIXED_DECIDER.get(self.phase)
+        fixed = FIXED_DECIDER.get(self.phase)
         if fixed is not None:
             return fixed
         phase = self.phase
@@ -263,15 +263,15 @@ class NekoState(GameState):
     def legal_actions(self) -> list:
         if self.phase == OVER:
             return []
-        if self.phase in _CHANCE_PHASES:
+        if self.phase in CHANCE_PHASES:
             return [a for a, _ in self.chance_outcomes()]
         return list(self._legal_actions())
 
     def is_legal(self, action: Any) -> bool:
         if self.phase == OVER:
             return False
-        if self.phase in _CHANCE_PHASES:
-            return type(action) is Roll and action.faces in _roll_table(
+        if self.phase in CHANCE_PHASES:
+            return type(action) is Roll and action.faces in roll_table(
                 self._faces(), self._n_dice()
             )
         return action in self._legal_actions()
@@ -284,7 +284,7 @@ class NekoState(GameState):
         return self.params.catch_die_faces if self.phase == CATCH else self.params.die_faces
 
     def chance_outcomes(self) -> list[tuple[Roll, Fraction]]:
-        if self.phase not in _CHANCE_PHASES:
+        if self.phase not in CHANCE_PHASES:
             return super().chance_outcomes()
         return list(dice_outcomes(self._faces(), self._n_dice()))
 
@@ -293,20 +293,20 @@ class NekoState(GameState):
         faces = self._faces()
         n = len(faces)
         rolled = tuple(faces[int(rng.random() * n)] for _ in range(self._n_dice()))
-        return _roll_table(faces, len(rolled))[rolled]
+        return roll_table(faces, len(rolled))[rolled]
 
     def _compute_legal(self) -> list:
         phase = self.phase
         if phase == MOVE:
             return self._movement_actions()
         if phase == HIDE:
-            return [_HIDES[s] for s in self.free_spaces(self.room, self.cats[self.cat])]
+            return [HIDE_ACTIONS[s] for s in self.free_spaces(self.room, self.cats[self.cat])]
         if phase == WAKE:
-            return [_WAKE]
+            return [WAKE_ACTION]
         if phase == FASTEST:
-            return [_FASTEST[p] for p in range(self.num_players)] + [_FASTEST[None]]
+            return [FASTEST_ACTIONS[p] for p in range(self.num_players)] + [FASTEST_ACTIONS[None]]
         if phase == DISCARD:
-            return [_DISCARDS[t] for t in self.hands[self.catcher]]
+            return [DISCARD_ACTIONS[t] for t in self.hands[self.catcher]]
         return []
 
     def _may_access(self, room: int) -> bool:
@@ -348,31 +348,31 @@ class NekoState(GameState):
         if 0 <= here < IN_ROOM and here not in self.covered:
             free[here // N_ICONS] -= 1
         barred = -1 if self._may_access(self.own_cat()) else self.own_cat()
-        actions: list = [_MOVES[r] for r in self._sorted_rooms if free[r] and r != barred]
+        actions: list = [MOVE_ACTIONS[r] for r in self._sorted_rooms if free[r] and r != barred]
         held = self.held[self.active] if self.held else ()
         litter = self._litter_targets() if LITTER_BOX in held else []
         if not actions and not litter:
-            actions.append(_PASS)
+            actions.append(PASS_ACTION)
         if CRUNCHIES in held:
-            actions.append(_CRUNCH)
+            actions.append(CRUNCH_ACTION)
         if AFFINITY in held:
             actions += self._affinity_swaps()
-        actions += [_LITTER[s] for s in litter]
+        actions += [LITTER_ACTIONS[s] for s in litter]
         return actions
 
     def _after_movement_actions(self) -> list:
         """``Params.held_tiles_after_movement``: 'During your turn you may discard it'."""
         held = self.held[self.active] if self.held else ()
-        actions: list = [_END]
+        actions: list = [END_ACTION]
         if CRUNCHIES in held:
-            actions.append(_CRUNCH)
+            actions.append(CRUNCH_ACTION)
         if AFFINITY in held:
             actions += self._affinity_swaps()
         return actions
 
     def _affinity_swaps(self) -> list:
         cats = self.cats
-        return [s for s in _AFFINITY if cats[s.cat_a] != GARDEN or cats[s.cat_b] != GARDEN]
+        return [s for s in AFFINITY_ACTIONS if cats[s.cat_a] != GARDEN or cats[s.cat_b] != GARDEN]
 
     def caught_cats(self, faces: Sequence[int] | None = None) -> list[int]:
         """The cats a catch roll (default: the last one) lets the table catch.
@@ -410,9 +410,9 @@ class NekoState(GameState):
         else:  # junk is shown as it was typed
             tried = repr(action) if len(repr(action)) <= 60 else repr(action)[:57] + "..."
         err = IllegalAction(
-            _Written(f"{tried} for {who}"),
+            Written(f"{tried} for {who}"),
             reason,
-            [_Written(self.action_to_string(a)) for a in legal],
+            [Written(self.action_to_string(a)) for a in legal],
         )
         err.action, err.legal, err.decider = action, legal, decider
         return err
@@ -428,7 +428,7 @@ class NekoState(GameState):
         phase = self.phase
         if phase == OVER:
             return "the game is over"
-        if phase in _CHANCE_PHASES:
+        if phase in CHANCE_PHASES:
             return f"the dice must be rolled now ({self._n_dice()} dice for the {phase})"
         who = self.seat_name(self.current_player()) if phase != FASTEST else "the table"
         if isinstance(action, Move) and phase == MOVE:
@@ -471,7 +471,11 @@ class NekoState(GameState):
         problem = self._malformed(action)
         if problem is not None:
             raise self._illegal(action, problem)
-        if isinstance(action, Fastest) and action.player in range(self.num_players):
+        if (
+            isinstance(action, Fastest)
+            and action.player is not None
+            and action.player in range(self.num_players)
+        ):
             return f"{self.seat_name(action.player)} was fastest"
         if isinstance(action, Move) and self.phase == MOVE:
             occupant = self.occupant(action.room, self.own_cat())
@@ -880,8 +884,8 @@ class NekoState(GameState):
             "garden": [COLOURS[c] for c, p in enumerate(self.cats) if p == GARDEN],
             "cats": {COLOURS[c]: position_name(p) for c, p in enumerate(self.cats)},
             "napping": sorted(COLOURS[c] for c in self.napping),
-            "dice": [_face_name(f) for f in self.dice],
-            "catch_roll": [_face_name(f) for f in self.catch_roll],
+            "dice": [face_name(f) for f in self.dice],
+            "catch_roll": [face_name(f) for f in self.catch_roll],
             "box": [tile_name(t) for t in self.box],
             "event_box": list(self.event_box),
             "moves_left": self.moves_left,

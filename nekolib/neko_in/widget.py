@@ -19,10 +19,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from nekolib.core import RandomAgent
+from nekolib.core import TABLE, RandomAgent
 from nekolib.neko_in.agents import GreedyAgent, expectimax_agent
 from nekolib.neko_in.analysis import brawl_odds
-from nekolib.neko_in.picture import seat_name
+from nekolib.neko_in.picture import question_words, seat_name
 from nekolib.neko_in.rules import COLOURS, EVENT_TEXT, EVENTS, Params, new_game
 from nekolib.widgets import HUMAN, GameWidget
 
@@ -40,6 +40,24 @@ class NekoInWidget(GameWidget):
     title = "Neko-in"
     table_decisions = True
     hint_agent = "expectimax"
+
+    def score_words(self, state: Any) -> str:
+        players = state.view(None)["players"]
+        return (
+            "Tiles left: "
+            + ", ".join(f"{self.name(p['seat'])} {p['tiles']}" for p in players)
+            + "."
+        )
+
+    def question(self, state: Any) -> str:
+        """A table decision is asked as the question it is, with its answers."""
+        if state.current_player() != TABLE:
+            return super().question(state)
+        labels = [state.action_to_string(a) for a in state.legal_actions()]
+        asked = question_words(state.view(self.viewer))
+        return f"Question for the table: {asked} Press one of the {len(labels)} answers: " + (
+            "; ".join(labels) + "."
+        )
 
     def extra_panel(self) -> widgets.Widget:
         self.odds_panel = widgets.HTML().add_class("neko-in-odds")

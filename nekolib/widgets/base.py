@@ -42,9 +42,9 @@ from nekolib.core import (
     game_module,
     game_package,
 )
-from nekolib.picture import picture_module
+from nekolib.picture import is_narrow, picture_module, svg_width
 from nekolib.widgets.board import BoardView
-from nekolib.working import QuickHint, Working, working_html
+from nekolib.working import QuickHint, Working, spoken, working_html
 
 HUMAN = "human"
 BACKGROUND_HINTS = sys.platform != "emscripten"
@@ -52,6 +52,12 @@ BACKGROUND_HINTS = sys.platform != "emscripten"
 playable; in the browser (Pyodide has no threads) it is searched right after the first
 answer is shown."""
 LOG_LINES = 40
+SAY_COUNT_ABOVE = 3
+"""Announcements of more new log lines than this start with their count."""
+NO_KERNEL = "(the live board needs a running kernel: run the notebook's cells, Run All)"
+"""Said where a front end shows the widget as text (no kernel, an untrusted notebook)."""
+MOVES_CLOSED = "Show all legal moves as a list"
+MOVES_OPEN = "Hide the list of legal moves"
 """Move-log lines shown (the newest; the whole log is ``widget.match.log()``)."""
 
 _CSS = """
@@ -61,6 +67,9 @@ _CSS = """
 .nekolib-log {max-height: 14em; overflow-y: auto; font-family: monospace; font-size: 90%;}
 .nekolib-status {font-size: 110%;}
 .nekolib-hint-text {color: #00664a;}
+.nekolib-said {font-size: 110%; margin: 2px 0;}
+.nekolib-said:empty {display: none;}
+.nekolib-said .nekolib-error {color: #b00;}
 .nekolib-hint-partial {font-style: italic;}
 .nekolib-free-action.nekolib-hinted {outline: 3px solid #009E73;}
 .nekolib-working summary {cursor: pointer; color: #00664a;}
@@ -161,6 +170,7 @@ class GameWidget(widgets.VBox):
         self.board.on("click", self.click_element)
         self.board.on("clear", self.clear_selection)
         self.board.on("ready", self.ready)
+        self.board.observe(self._width_changed, names="width")
         self.free_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.free_box.add_class("nekolib-free-actions")
         self.free_buttons: list[widgets.Button] = []
@@ -172,10 +182,20 @@ class GameWidget(widgets.VBox):
         self.actions_box = widgets.VBox([self.move_select, self.move_play])
         self.actions_box.add_class("nekolib-actions")
         self._listed: list[Any] = []
-        self.moves_list = widgets.Accordion(children=[self.actions_box], selected_index=None)
-        self.moves_list.set_title(0, "All legal moves as a list (keyboard)")
+        # A real button opens the list (an Accordion's header takes no keyboard focus).
+        self.moves_toggle = widgets.ToggleButton(
+            value=False, description=MOVES_CLOSED, layout=widgets.Layout(width="auto")
+        ).add_class("nekolib-moves-toggle")
+        self.moves_toggle.observe(self._toggle_moves, names="value")
+        self.actions_box.layout.display = "none"
+        self.moves_list = widgets.VBox([self.moves_toggle, self.actions_box])
         self.moves_list.add_class("nekolib-moves-list")
         self.log_view = widgets.HTML().add_class("nekolib-log")
+        self.said_view = widgets.HTML().add_class("nekolib-said")
+        """The hint and any error, right under the buttons that produce them (the status line
+        above the board says them too, but on a small screen it is out of sight)."""
+        self._notes: dict[int, tuple[GameState, str]] = {}
+        self._wide_width = 0.0
 
         self.undo_button = widgets.Button(description="Undo", icon="undo").add_class("nekolib-undo")
         self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o")
@@ -225,6 +245,7 @@ class GameWidget(widgets.VBox):
         if self.extra is not None:
             children.append(self.extra)
         children += [
+            self.said_view,  # just above the buttons: seen when a button is pressed
             controls,
             seats_box,
             self.moves_list,
@@ -238,11 +259,33 @@ class GameWidget(widgets.VBox):
 
     # ------------------------------------------------------------------ hooks
     def render_view(self, view: dict[str, Any]) -> str:
-        """The game as the current viewer sees it: the game's picture by default."""
+        """The game as the current viewer sees it: the game's picture by default, in its
+        narrow layout when the wide one would shrink on this board (:attr:`narrow`)."""
         module = picture_module(self.state)
         if module is None:
             return "<pre>" + html.escape(repr(view)) + "</pre>"
-        return str(module.svg(view))
+        return self.picture_of(module.svg, view)
+
+    def picture_of(self, draw: Callable[..., Any], view: dict[str, Any]) -> str:
+        """``draw(view)``, or ``draw(view, narrow=True)`` when the board is :attr:`narrow`
+        (the wide picture's width is remembered from its last drawing)."""
+        if not self.narrow:
+            wide = str(draw(view))
+            self._wide_width = svg_width(wide) or self._wide_width
+            if not self.narrow:
+                return wide
+        return str(draw(view, narrow=True))
+
+    @property
+    def narrow(self) -> bool:
+        """The board (as its front end measured it) is narrower than the wide picture."""
+        return is_narrow(self.board.width, self._wide_width)
+
+    def _width_changed(self, change: Any) -> None:
+        wide = self._wide_width
+        if is_narrow(change["old"], wide) != is_narrow(change["new"], wide):
+            with self._lock:
+                self._show_board()
 
     def click_paths(self, state: GameState) -> ClickPaths | None:
         """The game's click paths for ``state`` (its ``clicks`` module), or ``None``."""
@@ -266,7 +309,7 @@ class GameWidget(widgets.VBox):
         picture = self.static_picture()
         if picture is not None:
             data["image/svg+xml"] = picture
-        data["text/plain"] = f"<{type(self).__name__}: {self.state!r}>"
+        data["text/plain"] = f"<{type(self).__name__}: {self.state!r}> {NO_KERNEL}"
         return bundle
 
     def extra_panel(self) -> widgets.Widget | None:
@@ -275,6 +318,21 @@ class GameWidget(widgets.VBox):
 
     def on_refresh(self) -> None:
         """Called after every change; update :meth:`extra_panel` here."""
+
+    def outcome_words(self, before: GameState, action: Any, after: GameState) -> str:
+        """What ``action`` led to, said after its log line (a guess right or wrong, points
+        won); ``""`` when the line says it all (the default)."""
+        return ""
+
+    def score_words(self, state: GameState) -> str:
+        """The scores of a finished game in words, said with the winner (default: none)."""
+        return ""
+
+    def question(self, state: GameState) -> str:
+        """What the decider is asked now (a human seat, no hand-over screen up)."""
+        count = len(state.legal_actions())
+        who = self.name(state.current_player())
+        return f"{who} to play: {count} move{'s' if count != 1 else ''}."
 
     # ------------------------------------------------------------------ state
     @property
@@ -431,7 +489,7 @@ class GameWidget(widgets.VBox):
         quick = getattr(agent, "quick_hint", None)
         first: QuickHint | None = quick(state) if callable(quick) else None
         if first is None:
-            action = agent.choose(state, self._agent_rng())
+            action = agent.choose(state, self._agent_rng(), **self._past(agent))
             self._show_hint(agent, state, action, *self._explained(agent, state, action))
             return
         if self.hinted is not None and self._hint_for == state:
@@ -456,16 +514,26 @@ class GameWidget(widgets.VBox):
     def _explained(self, agent: Agent, state: GameState, action: Any) -> tuple[str, tuple]:
         """The agent's sentence and workings for ``action``; an agent that reads the moves
         so far (``reads_history``) is given the match."""
-        past = {"history": self.match} if getattr(agent, "reads_history", False) else {}
+        past = self._past(agent)
         explain = getattr(agent, "explain", None)
         why = explain(state, action, **past) if callable(explain) else ""
         working = getattr(agent, "working", None)
         return why, tuple(working(state, action, **past)) if callable(working) else ()
 
+    def _past(self, agent: Agent) -> dict[str, Any]:
+        """``{"history": the match}`` for an agent that reads the moves so far, else ``{}``;
+        also ``"seats"`` (who plays each seat) for one that reads them (``reads_seats``)."""
+        past: dict[str, Any] = {}
+        if getattr(agent, "reads_history", False):
+            past["history"] = self.match
+        if getattr(agent, "reads_seats", False):
+            past["seats"] = tuple(self.seats)
+        return past
+
     def _exact_hint(self, agent: Agent, state: GameState, token: int, rng: random.Random) -> None:
         """The exact hint of ``state``; shown only if the widget is still at ``state``."""
         try:
-            action = agent.choose(state, rng)
+            action = agent.choose(state, rng, **self._past(agent))
             why, working = self._explained(agent, state, action)
         except Exception as err:  # stale (HintCancelled) or failed: keep the first look
             with self._lock:
@@ -505,7 +573,7 @@ class GameWidget(widgets.VBox):
         self.hinted = action
         self.hint_partial = bool(partial)
         self.hint_text = f"Hint ({name}): {label}" + (f" - {why}" if why else "")
-        self._pending_say = self.hint_text
+        self._pending_say = spoken(self.hint_text)  # '2/1' said '2', '783697/2419200 ≈ 32%' '32%'
         self.refresh()
 
     def play_to_end(self, max_steps: int = 20_000) -> None:
@@ -526,7 +594,7 @@ class GameWidget(widgets.VBox):
             return
         who = state.current_player()
         agent = self._agent_named(self.hint_agent_key) if self.is_human(who) else self.agent(who)
-        self.match.play(agent.choose(state, self._agent_rng()))
+        self.match.play(agent.choose(state, self._agent_rng(), **self._past(agent)))
 
     def _agent_rng(self) -> random.Random:
         """The seeded RNG a computer player gets at this ply (replays choose alike)."""
@@ -608,6 +676,7 @@ class GameWidget(widgets.VBox):
         deciding = self._human_to_decide() and not covered
         self._paths = self.click_paths(state) if deciding else None
         self.status.value = self._status_html(state, viewer)
+        self.said_view.value = "" if covered else self._said_html()
         # Behind the hand-over screen only the cover is read out; the moves made meanwhile
         # are read to the next player once they are ready.
         self._show_board(announce="" if covered else self._news(state))
@@ -620,7 +689,7 @@ class GameWidget(widgets.VBox):
             self.extra.layout.display = "none" if covered else None
             if covered:
                 _blank(self.extra)  # the last viewer's panel must not stay in the page
-        lines = self.match.log(self.name)
+        lines = self.match.log(self.name)  # the moves as played (outcomes are in the picture)
         shown = lines[-LOG_LINES:]
         more = (
             f"<i>({len(lines) - len(shown)} earlier moves)</i><br>"
@@ -639,7 +708,7 @@ class GameWidget(widgets.VBox):
         state = self.state
         if self.covered:
             name = self.name(self.viewer)
-            cover = f"Pass the screen to {name}. {name}: click when ready."
+            cover = f"Pass the screen to {name}. {name}: press the button below when ready."
             self.board.show(cover=cover, announce=cover)
             return
         paths = self._paths
@@ -665,15 +734,33 @@ class GameWidget(widgets.VBox):
         text = getattr(module, "text", None)
         return str(text(view)) if callable(text) else ""
 
+    def log_lines(self) -> list[str]:
+        """The move log (``match.log``), each line followed by what it led to, if anything
+        (:meth:`outcome_words`, in brackets)."""
+        match = self.match
+        lines = match.log(self.name)
+        out = []
+        for i, line in enumerate(lines):
+            after = match.states[i + 1]
+            known = self._notes.get(i)
+            if known is None or known[0] is not after:
+                known = (after, self.outcome_words(match.states[i], match.actions[i], after))
+                self._notes[i] = known
+            out.append(f"{line} ({known[1]})" if known[1] else line)
+        return out
+
     def _news(self, state: GameState) -> str:
-        """What screen readers hear after a change: the moves and dice since the last
-        announcement, then the hint or the error, then whose turn it is (or who won)."""
-        lines = self.match.log(self.name)
+        """What screen readers hear after a change: every move and roll since the last
+        announcement (with its outcome; counted first when there are more than
+        :data:`SAY_COUNT_ABOVE`), then the hint or the error, then the question to the
+        decider (or who won, with the scores)."""
+        lines = self.log_lines()
         new = lines[self._said_lines :] if len(lines) >= self._said_lines else []
         if len(lines) < self._said_lines:
             new = [f"Back to move {len(lines)}." if lines else "New game."]
         self._said_lines = len(lines)
-        parts = [*new[-8:]]
+        parts = [f"{len(new)} moves since your last:"] if len(new) > SAY_COUNT_ABOVE else []
+        parts += new
         if self._pending_say:
             parts.append(self._pending_say)
             self._pending_say = ""
@@ -682,11 +769,10 @@ class GameWidget(widgets.VBox):
         if state.is_terminal():
             winners = ", ".join(self.name(w) for w in state.winners())
             parts.append(f"Game over. Winner: {winners or 'nobody'}.")
+            parts.append(self.score_words(state))
         elif self._human_to_decide() and not self.covered:
-            count = len(state.legal_actions())
-            who = self.name(state.current_player())
-            parts.append(f"{who} to play: {count} move{'s' if count != 1 else ''}.")
-        return " ".join(parts)
+            parts.append(self.question(state))
+        return " ".join(p for p in parts if p)
 
     def _pick_words(self, element: str, picked: bool, onward: Sequence[str]) -> str:
         """The announcement of a click that only picks (or un-picks) a part of a move."""
@@ -708,6 +794,8 @@ class GameWidget(widgets.VBox):
         if state.is_terminal():
             winners = ", ".join(self.name(w) for w in state.winners())
             parts.append(f"<b>Game over.</b> Winner: {html.escape(winners or 'nobody')}")
+            if self.score_words(state):
+                parts.append(html.escape(self.score_words(state)))
         else:
             who = state.current_player()
             turn = _safe_turn_player(state)
@@ -730,10 +818,24 @@ class GameWidget(widgets.VBox):
             parts.append(f"<span style='color:#b00'>{html.escape(self.last_error)}</span>")
         return "<br>".join(parts)
 
+    def _said_html(self) -> str:
+        """The hint and the last error again, for the box under the buttons."""
+        parts = []
+        if self.hint_text:
+            css = "nekolib-hint-text" + (" nekolib-hint-partial" if self.hint_partial else "")
+            parts.append(f"<span class='{css}'>{html.escape(self.hint_text)}</span>")
+        if self.last_error:
+            parts.append(f"<span class='nekolib-error'>{html.escape(self.last_error)}</span>")
+        return "<br>".join(parts)
+
+    def _toggle_moves(self, change: Any) -> None:
+        self.actions_box.layout.display = None if change["new"] else "none"
+        self.moves_toggle.description = MOVES_OPEN if change["new"] else MOVES_CLOSED
+
     def _click_prompt(self) -> str:
         return (
-            "<i>Click a highlighted part of the picture to play "
-            "(click it again to undo the pick, Escape clears).</i>"
+            "<i>Press (tap or click) a highlighted part of the picture to play "
+            "(press it again to undo the pick, Escape clears).</i>"
         )
 
     def _rebuild_buttons(self, actions: Sequence[Any]) -> None:

@@ -64,6 +64,12 @@ class BoardView(anywidget.AnyWidget):
     """Bumped with each announcement, so the same words can be announced twice."""
     version = traitlets.Int(0).tag(sync=True)
     """Bumped once per :meth:`show`, so the front end redraws once per change."""
+    answered = traitlets.Int(0).tag(sync=True)
+    """Bumped after each press is handled: until then the front end shows "waiting for the
+    kernel..." (after a moment) and takes no further press."""
+    width = traitlets.Int(0).tag(sync=True)
+    """The board's width in CSS px as the front end measures it (0: not measured yet); a
+    game's widget draws its narrow layout when it is small."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -122,15 +128,24 @@ class BoardView(anywidget.AnyWidget):
     def receive(self, content: dict[str, Any]) -> None:
         """Handle one front-end message (tests call this to simulate clicks)."""
         event = content.get("event") if isinstance(content, dict) else None
-        handler = self._handlers.get(str(event))
-        if handler is None:
+        if event == "width":
+            width = content.get("width")
+            if isinstance(width, int | float) and not isinstance(width, bool) and width >= 0:
+                self.width = int(width)
             return
-        if event == "click":
-            element = content.get("id")
-            if isinstance(element, str):
-                handler(element)
-        else:
-            handler()
+        handler = self._handlers.get(str(event))
+        with self.hold_sync():
+            try:
+                if handler is None:
+                    return
+                if event == "click":
+                    element = content.get("id")
+                    if isinstance(element, str):
+                        handler(element)
+                else:
+                    handler()
+            finally:
+                self.answered += 1
 
     def _receive(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
         self.receive(content)

@@ -137,7 +137,7 @@ print("bag:", over_bag == mna.class_counts_over_bag_brute())
 # %%
 # NBVAL_IGNORE_OUTPUT
 # the same chart is written to figures/ by `python -m nekolib figures --only manekinecollection`
-fig = hand_class_chart()
+hand_class_chart()
 
 # %% [markdown]
 # ## Judging the strength: the rulebook's examples
@@ -220,7 +220,7 @@ for hand, (low, mean, high) in strength_spread_rows.items():
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-fig = strength_spread_chart()
+strength_spread_chart()
 
 # %% [markdown]
 # ## Classroom exercises

@@ -146,7 +146,7 @@ print("by stacks left:", report.by_stacks)
 # NBVAL_IGNORE_OUTPUT
 from nekolib.neko_boss.charts import heatmap_figure
 
-heatmap_figure(samples=40);
+heatmap_figure(samples=40)
 
 # %% [markdown]
 # ## Solving 2-player positions exactly
@@ -216,7 +216,7 @@ for source, row in results["summary"].items():
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-perfect_play_figure();
+perfect_play_figure()
 
 # %% [markdown]
 # **Placement endgame.** With 2-6 pieces still to place, every option can be valued

@@ -126,7 +126,9 @@ class Server:
         self.name, self.port, self.token = name, port, token
         self.base = f"http://127.0.0.1:{port}"
         self.log = workdir / f"{name}.log"
-        env = dict(os.environ)
+        # The kernels get matplotlib's default (inline) backend, as a student's do: the
+        # charts are drawn in the page, where axe sees them (issue 39).
+        env = {k: v for k, v in os.environ.items() if k != "MPLBACKEND"}
         env.update(
             JUPYTER_RUNTIME_DIR=str(workdir / "runtime"),
             JUPYTER_CONFIG_DIR=str(workdir / "config"),
@@ -134,7 +136,6 @@ class Server:
             JUPYTERLAB_WORKSPACES_DIR=str(workdir / "lab-workspaces"),
             IPYTHONDIR=str(workdir / "ipython"),
             JUPYTER_DATA_DIR=str(workdir / "data"),  # private notebook-trust database
-            MPLBACKEND="Agg",
             PYTHONUNBUFFERED="1",
             PYTHONPATH=os.pathsep.join(
                 [str(Path(__file__).resolve().parent), os.environ.get("PYTHONPATH", "")]

@@ -89,6 +89,15 @@ def open_game(page, voila, notebook: Path) -> None:
 def test_no_serious_or_critical_axe_violation_in_the_voila_app(notebook, voila, page):
     axe_available()
     open_game(page, voila, notebook)
+    # the notebook's charts are drawn in the page (the kernel's inline backend), each an
+    # <img> whose alt text comes from the chart's data (nekolib.charts.figure_alt)
+    page.wait_for_selector('img[alt^="Chart"]', state="attached", timeout=120_000)
+    charts = page.evaluate(
+        "() => [...document.querySelectorAll('.jp-OutputArea-output img')]"
+        ".map(i => i.getAttribute('alt') || '')"
+    )
+    print(f"\n{notebook.stem}: {len(charts)} pictures and charts, alt texts: {charts}")
+    assert charts and all(charts), charts
     found = run_axe(page)
     rows = found["rows"]
     summary = {

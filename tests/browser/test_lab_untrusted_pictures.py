@@ -80,7 +80,8 @@ def test_every_position_is_an_image_in_an_untrusted_notebook(classroom, jupyterl
         path = ROOT / "build" / "browser-classroom-practice" / "students" / "s001"
     else:
         path = classroom / folder
-    path = path / f"{game}.ipynb"
+    mode = {"practice": "-practice-s001", "teacher": ""}.get(folder, "-graded-s001")
+    path = path / f"{game}{mode}.ipynb"
     expected = _positions(path)
     assert expected >= 3, f"{path}: too few positions to test"
     images = _open_untrusted(page, jupyterlab, path, f"untrusted-{folder.replace('/', '-')}-{game}")

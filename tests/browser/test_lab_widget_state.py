@@ -98,6 +98,12 @@ RENDERED_JS = """() => {
 }"""
 
 
+WAITING_JS = """() => {
+  const w = document.querySelector('.jp-Notebook .nekolib-game .nekolib-wait');
+  return w && !w.hidden ? w.textContent : null;
+}"""
+
+
 def _lab_notebooks():
     """One game notebook (one whose saved widget shows moves if any: "the last state" is then
     visibly not the initial one) and the fixture, whose saved state has moves played."""
@@ -143,6 +149,18 @@ def test_saved_widget_state_renders_in_jupyterlab(notebook, jupyterlab, page):
     assert shown["log"] == saved["log"], "the reopened widget does not show the saved move log"
     assert shown["buttons"] == saved["buttons"], shown
     assert squash(shown["status"]) == squash(saved["status"])
+
+    # Before the cells run nothing answers a press: the board says it waits for the kernel
+    # (issue 39), and a second press is refused, not queued (a game notebook's saved board
+    # is at a human decision: it has parts to press).
+    target = page.locator(".jp-Notebook .nekolib-game .nekolib-board-view .nk-target")
+    if notebook.parent.name == "notebooks":
+        assert target.count(), "the saved board has nothing to press"
+        target.first.click()
+        page.wait_for_function(WAITING_JS, timeout=10_000)
+        target.first.click()
+        said = page.evaluate(WAITING_JS)
+        assert said.startswith("Waiting for the kernel...") and "was not sent" in said, said
 
     # ... and it works again once the notebook runs: click a move, the log grows
     page.evaluate(

@@ -39,8 +39,14 @@ function render({ model, el }) {
   wordsTitle.textContent = "Position as text";
   const wordsBody = document.createElement("pre");
   words.append(wordsTitle, wordsBody);
+  // Shown when a press is not answered within a moment (the kernel is busy, e.g. under
+  // Run All, or there is none); until the answer comes no further press is sent.
+  // (Seen above the board; screen readers hear it from the live region.)
+  const wait = document.createElement("p");
+  wait.className = "nekolib-wait";
+  wait.hidden = true;
   root.setAttribute("aria-describedby", help.id);
-  root.append(stage, ring, help, live, words);
+  root.append(wait, stage, ring, help, live, words);
   el.appendChild(root);
   // The widget's box is put into the page after render() returns: look for it then too.
   for (const ms of [0, 200, 1000, 3000]) setTimeout(landmark, ms);
@@ -94,9 +100,52 @@ function render({ model, el }) {
     }
   }
 
+  // A press waits for the kernel's answer (the model's "answered" counter); a second press
+  // meanwhile is not queued but refused, and said so.
+  let waiting = null; // {answered, timer} while a press is unanswered
+  const WAIT_MS = 700;
+  function waitWords(refused) {
+    const stay = "If this stays, run the notebook's cells (Run All): the board needs a running kernel.";
+    return refused
+      ? `Waiting for the kernel... Your first press counts once it answers; this one was not sent. ${stay}`
+      : `Waiting for the kernel... ${stay}`;
+  }
+  function answered() {
+    if (waiting && model.get("answered") !== waiting.answered) {
+      clearTimeout(waiting.timer);
+      waiting = null;
+      wait.hidden = true;
+      wait.textContent = "";
+      root.removeAttribute("aria-busy");
+    }
+  }
   function send(message) {
+    if (waiting && message.event !== "clear") {
+      wait.textContent = live.textContent = waitWords(true);
+      wait.hidden = false;
+      return;
+    }
     root.dataset.sent = String(performance.now());
+    if (message.event !== "clear") {
+      const timer = setTimeout(() => {
+        if (!waiting) return;
+        wait.textContent = live.textContent = waitWords(false);
+        wait.hidden = false;
+        root.setAttribute("aria-busy", "true");
+      }, WAIT_MS);
+      waiting = { answered: model.get("answered"), timer };
+    }
     model.send(message);
+  }
+
+  // The width the board really has: Python draws the narrow layout below a threshold.
+  let sentWidth = -1;
+  function measure() {
+    const w = Math.round(el.getBoundingClientRect().width || root.getBoundingClientRect().width);
+    if (!w || Math.abs(w - sentWidth) < 8) return;
+    sentWidth = w;
+    model.set("width", w);
+    model.save_changes();
   }
 
   async function inflate(view) {
@@ -288,6 +337,9 @@ function render({ model, el }) {
         // An interactive picture is a group of buttons, not one image (axe: nested-interactive).
         picture.setAttribute("role", "group");
         picture.removeAttribute("tabindex");
+        // Its own width, for the zoom of board.css (12/11: 11 px text shows as 12 px).
+        const own = picture.viewBox && picture.viewBox.baseVal ? picture.viewBox.baseVal.width : 0;
+        if (own) picture.style.setProperty("--nk-width", String(own));
       }
       const find = (id) => stage.querySelector(`[id="${CSS.escape(id)}"]`);
       const mark = (ids, cls) => {
@@ -357,10 +409,19 @@ function render({ model, el }) {
 
   model.on("change:version", draw);
   model.on("change:said", speak);
+  model.on("change:answered", answered);
+  let sizes = null;
+  if (typeof ResizeObserver !== "undefined") {
+    sizes = new ResizeObserver(() => measure());
+    sizes.observe(el);
+  }
+  setTimeout(measure, 0);
   draw();
   return () => {
     model.off("change:version", draw);
     model.off("change:said", speak);
+    model.off("change:answered", answered);
+    if (sizes) sizes.disconnect();
   };
 }
 
