@@ -94,6 +94,41 @@ missing_extra() {  # $1 venv, $2 cwd, $3 extra, then the command: one line namin
   case "$out" in *"pip install 'nekolib[$extra]'"*) ;; *) fail "$*: $out" ;; esac
 }
 
+class_round() {  # $1 venv, $2 cwd: classroom for two students, a1 answers one right, grade
+  local venv=$1 cwd=$2 code flag
+  printf 'id,name\na1,Ann\nb2,Bob\n' >"$cwd/roster.csv"
+  (cd "$cwd" && "$venv/bin/nekolib" classroom --roster roster.csv --games neko_in --quiet >"$cwd/class.out" 2>&1) \
+    || { cat "$cwd/class.out"; fail "classroom"; }
+  ls "$cwd"/classroom/students/a1/neko_in*.ipynb "$cwd"/classroom/students/b2/neko_in*.ipynb >/dev/null \
+    || fail "classroom: no student notebooks under the cwd"
+  "$venv/bin/python" - "$cwd" <<'PY' || fail "answering a1's first exercise"
+import csv, pathlib, sys
+import nbformat
+run = pathlib.Path(sys.argv[1])
+with open(run / "classroom/teacher/answer_key.csv", newline="") as f:
+    key = next(r for r in csv.DictReader(f) if (r["student"], r["exercise"]) == ("a1", "1"))
+(path,) = (run / "classroom/students/a1").glob("neko_in*.ipynb")
+nb = nbformat.read(path, 4)
+cell = next(c for c in nb.cells if c.source.startswith("answer_1 = None"))
+cell.source = f'answer_1 = Fraction("{key["answer"]}")  # the right answer'
+nbformat.write(nb, path)
+PY
+  grade=("$venv/bin/nekolib" grade classroom/students --key classroom/teacher/answer_key.csv --quiet)
+  set +e
+  (cd "$cwd" && "${grade[@]}" >"$cwd/grade.out" 2>&1)
+  code=$?
+  set -e
+  if [ "$code" -ne 0 ]; then
+    flag="$("$venv/bin/nekolib" grade --help | grep -oE -- '--(unsafe|no-sandbox)[a-z-]*' | head -1 || true)"
+    [ -n "$flag" ] || { cat "$cwd/grade.out"; fail "grade"; }
+    echo "test-wheel: grade needs $flag here (no sandbox): $(tail -1 "$cwd/grade.out")"
+    (cd "$cwd" && "${grade[@]}" "$flag" >"$cwd/grade.out" 2>&1) || { cat "$cwd/grade.out"; fail "grade"; }
+  fi
+  grep -q "2 notebooks graded -> grades.csv" "$cwd/grade.out" || fail "grade: $(cat "$cwd/grade.out")"
+  grep -qE '^a1 +1 / ' "$cwd/grade.out" && grep -qE '^b2 +0 / ' "$cwd/grade.out" \
+    || fail "grade: a1 answered one exercise right, b2 none: $(cat "$cwd/grade.out")"
+}
+
 core_venv() {  # $1 python; the wheel alone (sympy), then the core tests
   local py=$1 venv cwd tag
   tag="$("$py" -c 'import sys; print(f"{sys.version_info[0]}.{sys.version_info[1]}")')"
@@ -145,6 +180,13 @@ assert '/site-packages/nekolib/_figures/' in str(fig.path), fig.path") \
   (cd "$tests" && "$venv/bin/python" -m pytest -p no:cacheprovider -q -x -m "not slow" \
     -k "not assumptions_file" . >"$cwd/pytest.out" 2>&1) \
     || { tail -30 "$cwd/pytest.out"; fail "core tests on Python $tag"; }
+  if [ "$tag" = "${CLASSROOM_PYTHON:-3.12}" ]; then  # the [classroom] extra alone makes and grades
+    pipq "$venv" "$WHEEL[classroom]"
+    [ "$("$venv/bin/python" -m pip freeze | grep -ciE '^(jupyterlab|notebook|numba|matplotlib|dask)=')" = 0 ] \
+      || fail "[classroom] pulled JupyterLab, numba, matplotlib or dask in"
+    class_round "$venv" "$cwd"
+    echo "test-wheel: Python $tag + [classroom] alone (no JupyterLab, numba, matplotlib): classroom + grade"
+  fi
   ok "Python $tag core install: --version, notebooks, 7 missing-extra lines, shipped chart picture, lab run --serial, $(tail -1 "$cwd/pytest.out")"
 }
 
@@ -198,37 +240,7 @@ set -e
 grep -q "run lab report in a clone" "$RUN/report.out" || fail "lab report: $(cat "$RUN/report.out")"
 ok "lab run of 6 games on Dask (./results), lab report names the clone"
 
-printf 'id,name\na1,Ann\nb2,Bob\n' >"$RUN/roster.csv"
-(cd "$RUN" && "$FULL/bin/nekolib" classroom --roster roster.csv --games neko_in --quiet >"$RUN/class.out" 2>&1) \
-  || { cat "$RUN/class.out"; fail "classroom"; }
-[ -f "$RUN/classroom/students/a1/neko_in.ipynb" ] && [ -f "$RUN/classroom/students/b2/neko_in.ipynb" ] \
-  || fail "classroom: no student notebooks under the cwd"
-"$FULL/bin/python" - "$RUN" <<'PY' || fail "answering a1's first exercise"
-import csv, pathlib, sys
-import nbformat
-run = pathlib.Path(sys.argv[1])
-with open(run / "classroom/teacher/answer_key.csv", newline="") as f:
-    key = next(r for r in csv.DictReader(f) if (r["student"], r["exercise"]) == ("a1", "1"))
-path = run / "classroom/students/a1/neko_in.ipynb"
-nb = nbformat.read(path, 4)
-cell = next(c for c in nb.cells if c.source.startswith("answer_1 = None"))
-cell.source = f'answer_1 = Fraction("{key["answer"]}")  # the right answer'
-nbformat.write(nb, path)
-PY
-grade=("$FULL/bin/nekolib" grade classroom/students --key classroom/teacher/answer_key.csv --quiet)
-set +e
-(cd "$RUN" && "${grade[@]}" >"$RUN/grade.out" 2>&1)
-code=$?
-set -e
-if [ "$code" -ne 0 ]; then
-  flag="$("$FULL/bin/nekolib" grade --help | grep -oE -- '--(unsafe|no-sandbox)[a-z-]*' | head -1 || true)"
-  [ -n "$flag" ] || { cat "$RUN/grade.out"; fail "grade"; }
-  echo "test-wheel: grade needs $flag here (no sandbox): $(tail -1 "$RUN/grade.out")"
-  (cd "$RUN" && "${grade[@]}" "$flag" >"$RUN/grade.out" 2>&1) || { cat "$RUN/grade.out"; fail "grade"; }
-fi
-grep -q "2 notebooks graded -> grades.csv" "$RUN/grade.out" || fail "grade: $(cat "$RUN/grade.out")"
-grep -qE '^a1 +1 / ' "$RUN/grade.out" && grep -qE '^b2 +0 / ' "$RUN/grade.out" \
-  || fail "grade: a1 answered one exercise right, b2 none: $(cat "$RUN/grade.out")"
+class_round "$FULL" "$RUN"
 ok "classroom of 2 students + grade: a1 1 point (one right answer), b2 0 (./classroom, ./grades.csv)"
 
 if [ "$NBVAL" = 1 ]; then
