@@ -293,8 +293,12 @@ def test_right_wrong_checks_are_counted_and_the_grader_shows_the_counts(
     need_sandbox()
     from nbclient import NotebookClient
 
-    student = "s-rw"
-    write_classroom([Student(student)], tmp_path / "class", [GAME], feedback="right-wrong")
+    student = "s001"  # with this secret s001 has right/wrong checks (most answers are too
+    secret = tmp_path / "class_secret.txt"  # easy to guess on a GPU: form checks instead)
+    secret.write_text(hashlib.sha256(b"lite-handin-5").hexdigest())
+    write_classroom(
+        [Student(student)], tmp_path / "class", [GAME], feedback="right-wrong", secret_file=secret
+    )
     nb = nbformat.read(
         tmp_path / "class" / "students" / student / f"{GAME}-graded-{student}.ipynb", 4
     )

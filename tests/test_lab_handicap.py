@@ -54,3 +54,36 @@ def test_lab_list_shows_and_a_sweep_plays_hand_sizes():
     assert row["point"] == {"hand_sizes": [3, 2]}
     params = exp.game_params(exp.spec(1).point, 2)
     assert params.hand_sizes == (3, 2) and params.hand_size(1, 2) == 2
+
+
+def test_neko_boss_pieces_by_turn_are_placed_and_played_out():
+    from nekolib.neko_boss.agents import AGENTS as BOSS
+    from nekolib.neko_boss.rules import Params
+    from nekolib.neko_boss.rules import new_game as boss_game
+
+    for first, counts, in_hand in ((0, (12, 11), (12, 11)), (1, (12, 11), (11, 12))):
+        params = Params(first_player=first, pieces_by_turn=counts)
+        state = boss_game(params=params)
+        assert state.in_hand == in_hand and state.to_move == first
+        end, log = play_out(state, [BOSS["greedy"](), BOSS["greedy"]()], random.Random(3))
+        placed = [a for a in log if type(a).__name__ == "Place"]
+        assert end.is_terminal() and len(placed) == 23
+        assert (
+            sum(1 for a, who in zip(placed, _placers(state, log), strict=False) if who == first)
+            == 12
+        )
+    with pytest.raises(InvalidSetup, match="pieces_by_turn must give 2 whole numbers"):
+        Params(pieces_by_turn=(12,))
+    with pytest.raises(InvalidSetup, match="do not fit on 24 intersections"):
+        Params(pieces_by_turn=(13, 12))
+    assert "pieces_by_turn: tuple[int, ...] = ()" in list_text(["neko_boss"])
+
+
+def _placers(state, log):
+    """Who placed each Place action of ``log``, replayed from ``state``."""
+    out = []
+    for action in log:
+        if type(action).__name__ == "Place":
+            out.append(state.to_move)
+        state = state.apply(action)
+    return out

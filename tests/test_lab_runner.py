@@ -244,7 +244,7 @@ def test_a_killed_worker_costs_only_its_running_game(tmp_path):
 
     try:
         rows = run(
-            exp, tmp_path, scheduler=cluster.scheduler_address, window=2,
+            exp, tmp_path, scheduler=cluster.scheduler_address, window=2, batch=1,
             progress=False, on_rows=kill_an_idle_holder,
         )  # fmt: skip
     finally:
@@ -408,7 +408,7 @@ def test_a_worker_with_other_code_joining_mid_run_has_its_games_refused(tmp_path
     try:
         with pytest.raises(WorkerVersionError) as refused:
             run(
-                exp, tmp_path / "out", scheduler=cluster.scheduler_address, window=2,
+                exp, tmp_path / "out", scheduler=cluster.scheduler_address, window=2, batch=1,
                 progress=False, on_rows=join_other_worker,
             )  # fmt: skip
     finally:
@@ -645,7 +645,7 @@ def test_ctrl_c_on_a_local_cluster_stops_with_one_line(tmp_path):
     )
     proc = subprocess.Popen(
         [sys.executable, "-m", "nekolib", "lab", "run", str(toml), "--workers", "2", "--quiet",
-         "--out", str(tmp_path)],
+         "--batch", "1", "--out", str(tmp_path)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )  # fmt: skip
@@ -664,3 +664,49 @@ def test_ctrl_c_on_a_local_cluster_stops_with_one_line(tmp_path):
         "stopped: finished games are stored; run the same command to resume"
     ], err
     assert not (tmp_path / ".lab-run.lock").exists()
+
+
+def test_the_batch_comes_from_a_pilot_and_a_killed_worker_is_one_line(tmp_path, capsys):
+    """Default batch: a short pilot in this process (its games stored) sizes tasks of about
+    a second; a task that kills its worker every time ends the run with one line naming
+    its games (not Dask's KilledWorker traceback)."""
+    import os
+
+    from nekolib.lab.runner import Store, pilot_batch
+
+    exp = parse_experiment(BOARDS | {"games": 40})
+    store = Store(results_path(exp, tmp_path), exp)
+    store.open()
+    batch, rest = pilot_batch(exp, store, list(range(exp.total)), seconds=0.05)
+    played = exp.total - len(rest)
+    assert 2 <= played <= 20 and len(store.rows()) == played
+    per_game = sum(r["seconds"] for r in store.rows()) / played
+    assert batch == pytest.approx(min(500, 1 / per_game), rel=0.6)  # about a second, <= 500
+    toml = tmp_path / "dies.toml"
+    toml.write_text(
+        'game = "neko_boss"\nplayers = 2\ngames = 4\nseats = ["greedy"]\n', encoding="utf-8"
+    )
+    import dask
+    from distributed import Client
+    from distributed.diagnostics.plugin import WorkerPlugin
+
+    from nekolib.lab.runner import local_cluster
+
+    class DieOnGames(WorkerPlugin):  # the worker process dies as a lab task starts
+        def transition(self, key, start, finish, **kwargs):
+            if finish == "executing" and str(key).startswith("nekolib-lab-"):
+                os._exit(1)
+
+    with dask.config.set({"distributed.scheduler.allowed-failures": 0}):
+        cluster = local_cluster(1)
+        try:
+            with Client(cluster) as client:
+                client.register_plugin(DieOnGames())
+            code = main(["lab", "run", str(toml), "--scheduler", cluster.scheduler_address,
+                         "--batch", "1", "--quiet", "--out", str(tmp_path / "o")])  # fmt: skip
+        finally:
+            cluster.close()
+    assert code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "killed its worker 1 times (Dask's KilledWorker" in err[0], err
+    assert "0 of 4 games are stored" in err[0] and "run the same command again" in err[0]

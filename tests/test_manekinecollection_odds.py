@@ -34,7 +34,9 @@ from nekolib.manekinecollection.rules import (
     score_collection,
 )
 
-FRACTION = re.compile(r"\b\d+/\d+\b")
+FRACTION = re.compile(r"\b\d+/\d+\b|\bworth \d+ expected\b")
+"""An exact number in a hint: a fraction, or an expectation that is whole ("worth 3 expected",
+which the hint no longer writes as 3/1)."""
 
 
 def hand_built() -> MNState:

@@ -19,6 +19,7 @@ matplotlib is imported inside the functions, so this module imports without it.
 
 from __future__ import annotations
 
+import itertools
 import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -133,7 +134,9 @@ def seats_figure(header: dict[str, Any], rows: Rows) -> Figure:
     for r in table:
         x = counts.index(r["players"]) + (r["seat"] - (r["players"] - 1) / 2) * width
         colour = PLAYER_COLOURS[r["seat"] % len(PLAYER_COLOURS)]
-        ax.bar(x, r["share"], width * 0.9, color=colour, label=f"seat {r['seat']}",
+        first = int(header["experiment"]["params"].get("first_player", 0))
+        name = f"seat {r['seat'] + 1}" + (" (first to play)" if r["seat"] == first else "")
+        ax.bar(x, r["share"], width * 0.9, color=colour, label=name,
                hatch="//" if r["edge"] == "yes" else None)  # fmt: skip
         ax.errorbar(
             x,
@@ -167,6 +170,22 @@ SATURATED = 0.03
 """A win share within this of 0 or 1 at every sweep value says nothing about the values."""
 
 
+def _one_key(header: dict[str, Any], rows: Rows) -> tuple[dict[str, Any], list[dict]]:
+    """A sweep of several fields as one field whose values are the combinations, named
+    (``3 cards each, seat 1 starts``), so no chart pools two rule variants."""
+    exp = header["experiment"]
+    game, keys = exp["game"], list(exp["sweep"])
+    key = " x ".join(keys)
+
+    def name(point: dict[str, Any]) -> str:
+        return ", ".join(value_name(game, k, point[k]) for k in keys)
+
+    combos = [dict(zip(keys, vs, strict=True)) for vs in itertools.product(*exp["sweep"].values())]
+    sweep = {key: [name(c) for c in combos]}
+    out = [{**r, "point": {key: name(r["point"])}} for r in rows]
+    return {**header, "experiment": {**exp, "sweep": sweep}}, out
+
+
 def sweep_figure(header: dict[str, Any], rows: Rows) -> Figure:
     """Per value of the (first) swept field, each value a category on the axis (points with
     95% intervals, no line joining them): mean game length, win share per seat and, when
@@ -177,9 +196,14 @@ def sweep_figure(header: dict[str, Any], rows: Rows) -> Figure:
 
     exp = header["experiment"]
     rows = labelled(rows, exp)
+    if len(exp["sweep"]) > 1:  # never pool rule variants: each combination a category
+        header, rows = _one_key(header, rows)
+        exp = header["experiment"]
     key = next(iter(exp["sweep"]))
     values = [sweep_label(v) for v in exp["sweep"][key]]
     names = [value_name(exp["game"], key, v) for v in exp["sweep"][key]]
+    if " x " in key:
+        names = ["\n".join(textwrap.wrap(v, max(10, 56 // len(values)))) for v in values]
     table = sweep_summary(rows, [key])
     counts = sorted({r["players"] for r in table})
     agents = list(dict.fromkeys(a for r in rows for a in r["seats"]))
@@ -209,7 +233,14 @@ def sweep_figure(header: dict[str, Any], rows: Rows) -> Figure:
     if agents:
         _agent_lines(axes.get("agents"), axes["score"], rows, values, key, agents)
     for ax in axes.values():
-        ax.set_xticks(range(len(values)), names, rotation=15, ha="right", fontsize=9)
+        combined = " x " in key  # wrapped names of combinations: upright, centred
+        ax.set_xticks(
+            range(len(values)),
+            names,
+            rotation=0 if combined else 15,
+            ha="center" if combined else "right",
+            fontsize=8 if combined else 9,
+        )
         ax.set_xlim(-0.5, len(values) - 0.5)
         ax.set_xlabel(key)
         if ax.get_legend_handles_labels()[0]:
@@ -256,9 +287,9 @@ def _fmt_wins(wins: float) -> str:
 
 def _seat_lines(ax: Any, table: Rows, values: list[str], key: str, counts: list[int]) -> None:
     """Every seat's share (one player count) or seat 0's per player count, Wilson intervals."""
-    lines = [(f"seat{s}", counts[0], f"seat {s}") for s in range(counts[0])]
+    lines = [(f"seat{s}", counts[0], f"seat {s + 1}") for s in range(counts[0])]  # turn order
     if len(counts) > 1:
-        lines = [("seat0", n, f"seat 0, {n} players") for n in counts]
+        lines = [("seat0", n, f"seat 1, {n} players") for n in counts]
     for k, (column, n, label) in enumerate(lines):
         points = [
             (

@@ -38,7 +38,12 @@ def add_parser(sub: Any) -> None:
     run.add_argument("--workers", type=int, default=None, help="local worker processes")
     run.add_argument("--serial", action="store_true", help="play in this process, no Dask")
     run.add_argument("--out", type=Path, default=None, help="results folder (default ./results)")
-    run.add_argument("--batch", type=int, default=1, help="games per Dask task (default 1)")
+    run.add_argument(
+        "--batch",
+        type=int,
+        default=None,
+        help="games per Dask task (default: from a short pilot, tasks of about a second)",
+    )
     run.add_argument(
         "--allow-mixed",
         action="store_true",

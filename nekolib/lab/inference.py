@@ -367,15 +367,23 @@ def seat_edge80(trials: int, players: int, tests: int = 1, power: float = 0.8) -
 
 @functools.lru_cache(maxsize=4096)
 def seat_trials_for(edge: float, players: int, tests: int = 1, power: float = 0.8) -> int:
-    """Trials (decisive games with 2 players, else games) for :func:`seat_power` to reach
-    ``power`` at ``edge`` (the smallest such count, the exact test's sawtooth included)."""
+    """Trials (decisive games with 2 players, else games) at which :func:`seat_power`
+    reaches ``power`` at ``edge`` (2 players: found by bisection on the exact power, whose
+    sawtooth in ``n`` makes "the smallest" ill-defined by a few trials)."""
     if players > 2:
         nc = chi2_noncentrality(players - 1, 0.05 / tests, power)
         return math.ceil(nc * (players - 1) / (edge * edge * players * players))
-    n = max(2, int(games_for_edge(edge, 0.5, tests, power=power) * 0.9))
-    while seat_power(n, 2, edge, tests) < power:
-        n += 1
-    return n
+    guess = games_for_edge(edge, 0.5, tests, power=power)
+    lo, hi = max(1, guess // 2), guess * 2
+    while seat_power(hi, 2, edge, tests) < power:
+        lo, hi = hi, hi * 2
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if seat_power(mid, 2, edge, tests) < power:
+            lo = mid
+        else:
+            hi = mid
+    return hi
 
 
 def sweep_difference80(

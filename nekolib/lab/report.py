@@ -218,7 +218,7 @@ def _seat_findings(run: Run, question: str) -> list[Finding]:
                 games=t["games"],
                 points=[
                     {k: s[k] for k in ("seat", "share", "low", "high", "fair")}
-                    | {"flagged": s["p_holm"] < LEVEL, "first": first}
+                    | {"flagged": established and s["p_holm"] < LEVEL, "first": first}
                     for s in seats
                 ],
             )
@@ -315,7 +315,7 @@ def _seat_short(test: dict[str, Any], seats: list[dict[str, Any]], first: int) -
         parts += [
             _seat_text(s, first, n) + " (outside fair)"
             for s in seats
-            if s["seat"] != first and s["p_holm"] < LEVEL
+            if s["seat"] != first and s["p_holm"] < LEVEL and is_established(test, LEVEL)
         ]
     verdict = "edge established" if is_established(test, LEVEL) else "no edge established"
     return f"{'; '.join(parts)} ({verdict}, Holm p {_p(test['p_holm'])})"
@@ -599,7 +599,7 @@ def report_figure(game: str, results: str | Path = RESULTS_DIR) -> Figure:
         names = [seat_name(s, first, seats) for s in range(seats)]
         if any(f.points[0].get("first", 0) != first for f in tables):
             names = [f"seat {s + 1}" for s in range(seats)]  # who starts varies by table
-        ax.legend(handles, names, ncol=seats, fontsize=7.5, loc="upper right")
+        ax.legend(handles, names, fontsize=7.5, loc="upper left", bbox_to_anchor=(1.005, 1))
         games = sorted({f.games for f in tables})
         title = f"{run.name}: {run.who}, {'/'.join(map(str, games))} games a table"
         if one_count:

@@ -45,9 +45,11 @@ from nekolib.lab.version import WorkerVersionError, code_difference, code_versio
 
 __all__ = [
     "IncompleteRunError",
+    "KilledWorkerError",
     "WorkerVersionError",
     "default_workers",
     "interleaved",
+    "pilot_batch",
     "results_path",
     "run",
     "run_serial",
@@ -60,6 +62,19 @@ RowsHook = Callable[[list[dict[str, Any]]], None]
 
 class IncompleteRunError(NekoError):
     """A run ended without every game of the experiment in its store."""
+
+
+class KilledWorkerError(NekoError):
+    """A Dask task killed its worker too often (``KilledWorker``): one line naming its games."""
+
+
+def _allowed_failures() -> int | str:
+    try:
+        import dask
+
+        return int(dask.config.get("distributed.scheduler.allowed-failures")) + 1
+    except Exception:  # pragma: no cover - dask not configured
+        return "several"
 
 
 def default_workers() -> int:
@@ -82,7 +97,7 @@ def run(
     *,
     scheduler: str | None = None,
     workers: int | None = None,
-    batch: int = 1,
+    batch: int | None = None,
     window: int | None = None,
     serial: bool = False,
     allow_mixed: bool = False,
@@ -94,8 +109,9 @@ def run(
     ``out``: folder of the store (default ``./results``). ``scheduler``: a Dask scheduler
     address; without it a ``LocalCluster`` of ``workers`` processes (default: every core)
     on 127.0.0.1 is started and closed again; ``serial``: no Dask, this process.
-    ``batch``: games per Dask task; ``window``: tasks submitted at a time (default twice
-    the cluster's threads). ``allow_mixed``: resume a store made by other code (recorded).
+    ``batch``: games per Dask task (default ``None``: chosen by :func:`pilot_batch`, tasks of
+    about :data:`TASK_SECONDS`); ``window``: tasks submitted at a time (default twice the
+    cluster's threads). ``allow_mixed``: resume a store made by other code (recorded).
     Raises :class:`IncompleteRunError` if the store lacks a game when the run ends.
     """
     store = Store(results_path(experiment, out), experiment)
@@ -109,7 +125,13 @@ def run(
                 with _client(scheduler, workers or default_workers()) as client:
                     if not allow_mixed:
                         check_workers(client)
-                    size = window or 2 * max(1, sum(client.nthreads().values()))
+                    piloted = batch is None
+                    if piloted:  # a short pilot here, its games stored like any other
+                        batch, todo = pilot_batch(experiment, store, todo, progress, on_rows)
+                    threads = max(1, sum(client.nthreads().values()))
+                    size = window or 2 * threads
+                    if piloted:  # but never so large that a worker sits idle
+                        batch = min(batch, max(1, len(todo) // (2 * threads)))
                     batches = _batches(todo, batch)
                     _run_on(client, experiment, store, batches, size, progress, on_rows)
         finally:
@@ -129,6 +151,35 @@ def run_serial(
     return run(
         experiment, out, serial=True, allow_mixed=allow_mixed, progress=progress, on_rows=on_rows
     )
+
+
+TASK_SECONDS = 1.0
+"""The time one Dask task should take when the batch size is chosen by a pilot: long enough
+that scheduling (a few milliseconds a task) is noise, short enough to spread the work."""
+
+
+def pilot_batch(
+    experiment: Experiment,
+    store: Store,
+    todo: list[int],
+    progress: bool = False,
+    on_rows: RowsHook | None = None,
+    seconds: float = 0.3,
+) -> tuple[int, list[int]]:
+    """Play games here (stored like any other) for about ``seconds`` (at most 20 games),
+    and return ``(games per task for tasks of about TASK_SECONDS, the games still to do)``."""
+    import time
+
+    start, played = time.perf_counter(), 0
+    bar = _bar(experiment, experiment.total - len(todo), progress)
+    try:
+        while played < min(20, len(todo)) and (played < 2 or time.perf_counter() - start < seconds):
+            _stored(store, play_games(experiment, [todo[played]]), bar, on_rows)
+            played += 1
+    finally:
+        bar.close()
+    per_game = (time.perf_counter() - start) / max(1, played)
+    return max(1, min(500, round(TASK_SECONDS / max(per_game, 1e-4)))), todo[played:]
 
 
 def complete_rows(store: Store) -> list[dict[str, Any]]:
@@ -347,7 +398,19 @@ def _run_on(
     finished = as_completed([f for f in (submit() for _ in range(max(1, window))) if f])
     try:
         for future in finished:
-            rows = future.result()
+            try:
+                rows = future.result()
+            except Exception as err:
+                if type(err).__name__ != "KilledWorker":
+                    raise
+                _, indices = pending[future.key]
+                raise KilledWorkerError(
+                    f"the task playing games {index_ranges(indices)} killed its worker "
+                    f"{_allowed_failures()} times (Dask's KilledWorker: out of memory, a crash "
+                    f"or a hang); {len(store.done())} of {experiment.total} games are stored. "
+                    "Play those games with --serial to see what happens, or run the same "
+                    "command again to resume"
+                ) from None
             _, indices = pending.pop(future.key)
             future.release()
             del future

@@ -184,7 +184,9 @@ def seat_shares(rows: Iterable[Row], by_point: bool = True) -> list[dict[str, An
     """Per (players, sweep point, seat): games, wins (sum of returns), ``solo`` wins,
     ``shared`` wins (draws when 2 play), share with Wilson 95% CI, the fair ``1/players``,
     the score test of share = fair (``p``) and Holm's adjustment (``p_holm``; ``edge`` is
-    ``yes`` where it is below 0.05). The Holm family is every seat of every table in
+    ``yes`` where it is below 0.05 **and** the seat's table is established by its own test,
+    :func:`seat_tests`: single seats are read only after their table, so a seat is never
+    flagged in a table the decision calls fair). The Holm family is every seat of every table in
     ``rows`` (player counts x sweep values), so a file with many tables does not find an
     edge by trying many; with 2 players both seats carry the table's exact test of the
     decisive games (draws left out), Holm-adjusted over the tables (:func:`seat_tests`).
@@ -211,7 +213,8 @@ def seat_shares(rows: Iterable[Row], by_point: bool = True) -> list[dict[str, An
     for entry in out:
         if entry["players"] == 2:
             entry["p_holm"] = tests[2, entry.get("point", "")]["p_holm"]
-        entry["edge"] = "yes" if entry["p_holm"] < 0.05 else "no"
+        table = tests[entry["players"], entry.get("point", "")]
+        entry["edge"] = "yes" if entry["p_holm"] < 0.05 and established(table) else "no"
     return out
 
 

@@ -109,6 +109,9 @@ class Params:
     """"Decide players turn": the seat that places first."""
     min_players: int = 2
     max_players: int = 4
+    pieces_by_turn: tuple[int, ...] = ()
+    """A handicap, not in the rulebook ("Each player has same number of own pieces"): pieces
+    per player in turn order (the first to place, the next, ...). ``()``: ``pieces`` each."""
 
     def __post_init__(self) -> None:
         self._check_fields()
@@ -124,7 +127,20 @@ class Params:
                 f"board {self.board.name} has {self.board.size} intersection(s): too few for "
                 f"{self.num_players} players with one piece each at least"
             )
-        if self.pieces * self.num_players > self.board.size:
+        if self.pieces_by_turn:
+            counts = self.pieces_by_turn
+            if len(counts) != self.num_players or not all(_whole(c) and c >= 1 for c in counts):
+                raise InvalidSetup(
+                    f"pieces_by_turn must give {self.num_players} whole numbers >= 1 (one per "
+                    f"player in turn order, the first to place first), or () for equal pieces; "
+                    f"got {counts!r}"
+                )
+            if sum(counts) > self.board.size:
+                raise InvalidSetup(
+                    f"pieces_by_turn={counts!r}: {sum(counts)} pieces do not fit on "
+                    f"{self.board.size} intersections"
+                )
+        elif self.pieces * self.num_players > self.board.size:
             raise InvalidSetup(
                 f"pieces_per_player={self.pieces}: {self.num_players} x {self.pieces} pieces do "
                 f"not fit on {self.board.size} intersections (at most "
@@ -168,6 +184,12 @@ class Params:
             raise InvalidSetup(
                 f"min_players={self.min_players} is more than max_players={self.max_players}"
             )
+
+    def pieces_of(self, seat: int) -> int:
+        """Pieces ``seat`` starts with (:attr:`pieces_by_turn` is by turn order)."""
+        if not self.pieces_by_turn:
+            return self.pieces
+        return self.pieces_by_turn[(seat - self.first_player) % self.num_players]
 
     @property
     def pieces(self) -> int:
@@ -719,7 +741,7 @@ def new_game(
         params=params,
         stacks=((),) * params.board.size,
         to_move=params.first_player,
-        in_hand=(params.pieces,) * n,
+        in_hand=tuple(params.pieces_of(seat) for seat in range(n)),
         out=(False,) * n,
     )
 
@@ -777,10 +799,17 @@ def _layout_stack(cell: Any, label: str, num_players: int) -> Stack:
 def random_layout(params: Params, rng: random.Random) -> NekoBossState:
     """The start of phase 2 after a uniformly random placement (board full by default)."""
     _check_arguments(params, {})
-    owners: list[int | None] = [p for p in range(params.num_players) for _ in range(params.pieces)]
+    n = params.num_players
+    owners: list[int | None] = [p for p in range(n) for _ in range(params.pieces_of(p))]
     owners += [None] * (params.board.size - len(owners))
     rng.shuffle(owners)
     start = params.first_player
     if params.movement_starts == "next":  # the seat after the last placer
-        start = (params.first_player + params.pieces * params.num_players) % params.num_players
+        left, me = [params.pieces_of(p) for p in range(n)], params.first_player
+        while True:  # placing in turn, skipping a seat whose pieces are all down
+            left[me] -= 1
+            if not any(left):
+                break
+            me = next((me + k) % n for k in range(1, n + 1) if left[(me + k) % n] > 0)
+        start = (me + 1) % n
     return from_layout(owners, params, to_move=start)

@@ -108,8 +108,9 @@ for game in ("neko_boss", "neko_in", "manekinecollection", "indovina_gatto"):
 # wins against its losses, draws aside; more: chi-square of the wins per seat, and the
 # ordered-seat trend test: do early seats win more?), adjusts them by Holm over the
 # file's tables (`p_holm`, `trend_holm`: four player counts are four chances to find
-# something), and says what edge the run could have found (80% power) and how big an
-# edge its intervals still allow (`ci_edge`). Only then look at single seats:
+# something), and says what edge the run could have found (80% power, for that same test
+# at 5% / tables) and how big an edge its intervals still allow (`ci_edge`). A table's edge
+# is established when its `p_holm` is below 0.05; the trend is a lead, not part of that. Only then look at single seats:
 # `seat_shares` flags a seat (`edge`) when its test, Holm-adjusted over every seat of
 # the file, is below 0.05.
 
@@ -182,11 +183,13 @@ shown(sweep_figure(header, board_rows))
 # ## The designer's page: is this game fair?
 #
 # `python -m nekolib lab report GAME` (here `report_text`) reads every committed run of one
-# game and answers three questions: is it fair **by seat**, **at each player count**, and
-# **under the rule variants** that were tried? Every finding comes with its Wilson
-# interval, the test and the correction used (Holm over the tables of its own run: a run
-# asks one question; runs are never pooled), the smallest edge the run detects with 80%
-# power, the largest edge its intervals still allow, and what it does not show.
+# game and answers: is it fair **by seat**, **at each player count**, **under the rule
+# variants** that were tried, and which setting is most balanced? Seats are named by turn
+# order (seat 1 plays first). Every finding comes with its Wilson interval, the test and
+# the correction used (Holm over the tables of its own run: a run asks one question), the
+# smallest edge the run detects with 80% power (for that test at that level), the largest
+# edge its intervals still allow, and what it does not show; a comparison section ranks
+# sweep values and pools the runs that played one configuration, with a test of agreement.
 # Neko-in with four players is the case the lab first missed: two runs of 400 games
 # disagreed, a run of 2 700 games saw seat 0 at +2.0 points (p = 0.050) and a confirmatory
 # run of 5 000 games, sized for a 2-point edge before it was played, establishes it.
