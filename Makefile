@@ -27,11 +27,12 @@ DOCS_STAMP := $(DOCS_VENV)/.installed
 DOCS_OUT   ?= docs/_build/html
 
 .PHONY: help install test test-slow test-fast lint typecheck lab figures notebooks bench app test-browser classroom clean \
-	lite lite-venv lite-serve lite-graded lint-imports docs docs-venv
+	lite lite-venv lite-serve lite-graded lint-imports docs docs-venv test-wheel
 
 help:
 	@echo "make test          create $(VENV), install everything, run pytest + nbval (not the slow suites)"
 	@echo "make test-slow     the long seeded suites and strength tests (pytest -m slow; CI runs both)"
+	@echo "make test-wheel    build the wheel, install it in fresh venvs outside the checkout, check it"
 	@echo "make typecheck     mypy on the public API (core, each game's rules and analysis)"
 	@echo "make lab           same install, then JupyterLab on notebooks/"
 	@echo "make figures       write every chart into figures/"
@@ -70,6 +71,13 @@ test-slow: $(STAMP)
 
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -q -x --ignore=tests/browser tests
+
+# The wheel as a pip user gets it: built from the sdist, checked (twine, check-wheel-contents),
+# installed into fresh venvs under mktemp -d (Python 3.11 with [all]; 3.10-3.13 core only) and
+# used there: quickstart, notebooks, figures, lab, classroom + grade, nbval, missing extras.
+# Needs no $(VENV); NBVAL=0 skips executing the notebooks. See tools/test_wheel.sh.
+test-wheel:
+	bash tools/test_wheel.sh
 
 # mypy on the public API (core, each game's rules and analysis; [tool.mypy] in pyproject.toml).
 typecheck: $(STAMP)

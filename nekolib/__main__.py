@@ -25,7 +25,7 @@ To play in a notebook: from nekolib import play; play("neko_in")
 directory (or --out) and says where. [x]: the extra it needs, pip install 'nekolib[x]'.
 
   nekolib notebooks [DIR]       copy the game notebooks into DIR
-  nekolib open GAME             a game's notebook in JupyterLab       [notebook]
+  nekolib open GAME [-- OPTS]   a game's notebook in JupyterLab       [notebook]
   nekolib app GAME              a game's notebook as a Voila app      [app]
   nekolib figures [--out DIR]   every strategy chart, into ./figures  [charts]
   nekolib classroom --roster R  a class's hand-outs, into ./classroom [classroom]
@@ -56,7 +56,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    cut = argv.index("--") if "--" in argv else len(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv[:cut])
+    args.tool_args = argv[cut + 1 :]  # after --: options for JupyterLab or Voila
+    if args.tool_args and args.command not in ("open", "app"):
+        parser.error("options after -- are for nekolib open and nekolib app only")
     try:
         return _dispatch(args)
     except MissingExtraError as error:

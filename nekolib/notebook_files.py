@@ -2,6 +2,7 @@
 
     nekolib notebooks [DIR]   copy the game notebooks into DIR (default ./nekolib-notebooks)
     nekolib open GAME         copy GAME's notebook there (if missing), open it in JupyterLab
+                              (options after -- go to JupyterLab or Voila)
     nekolib app GAME          the same notebook as a Voila web app (code hidden)
 
 The wheel carries ``nekolib/_notebooks/<game>.ipynb`` (setup.py copies them from the
@@ -91,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.command == "notebooks":
             return _copy(args.dir, args.force)
-        return _launch(args.command, args.game, args.dir, args.port)
+        return _launch(args.command, args.game, args.dir, args.port, args.tool_args)
     except NekoError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
@@ -111,7 +112,9 @@ def _copy(dest: Path, force: bool) -> int:
     return 0
 
 
-def _launch(command: str, game: str, dest: Path, port: int | None) -> int:
+def _launch(
+    command: str, game: str, dest: Path, port: int | None, extra: list[str] | None = None
+) -> int:
     from nekolib import game_packages
 
     if game not in game_packages():
@@ -125,6 +128,7 @@ def _launch(command: str, game: str, dest: Path, port: int | None) -> int:
         line.append(f"--port={port}")
     if command == "open" and hasattr(os, "getuid") and os.getuid() == 0:
         line.append("--allow-root")  # Jupyter refuses root unless told (containers)
+    line += extra or []
     name = "JupyterLab" if tool == "jupyterlab" else "Voila"
     print(f"{notebook}: starting {name} (Ctrl-C stops it)")
     try:

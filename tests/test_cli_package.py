@@ -68,11 +68,12 @@ def test_open_and_app_copy_the_notebook_then_start_the_tool(
 ):
     started = []
     monkeypatch.setattr(notebook_files.subprocess, "call", lambda line: started.append(line) or 0)
-    assert cli.main([command, "neko_boss", "--dir", str(tmp_path), "--port", "8899"]) == 0
+    argv = [command, "neko_boss", "--dir", str(tmp_path), "--port", "8899", "--", "--no-browser"]
+    assert cli.main(argv) == 0
     notebook = tmp_path / "neko_boss.ipynb"
     assert notebook.is_file() and [p.name for p in tmp_path.iterdir()] == [notebook.name]
     assert started[0][:4] == [sys.executable, "-m", tool, str(notebook.resolve())]
-    assert "--port=8899" in started[0]
+    assert "--port=8899" in started[0] and started[0][-1] == "--no-browser"
     assert cli.main([command, "chess", "--dir", str(tmp_path)]) == 2
     assert "unknown game 'chess'; the games are indovina_gatto," in capsys.readouterr().err
 

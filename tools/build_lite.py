@@ -273,6 +273,7 @@ def wheel_name(wheel: Path) -> str:
 
 STRIPPED = (
     "/tests/",
+    "nekolib/_notebooks/",  # nekolib's copies of the notebooks (3 MB): the site has its own
     "jedi/third_party/typeshed/stubs/",
     "jedi/third_party/django-stubs/",
 )
