@@ -186,7 +186,7 @@ def test_autograde_in_the_documented_sandbox_cannot_read_or_write_the_teachers_f
         f"    socket.create_connection(('127.0.0.1', {server.getsockname()[1]}), timeout=2)\n"
         "    answer_2 = 'connected'\nexcept OSError:\n    pass\n"
     )
-    path = course / "submitted" / "mallory" / GAME / f"{GAME}.ipynb"
+    path = course / "submitted" / "mallory" / GAME / f"{GAME}-graded.ipynb"
     nb = nbformat.read(path, as_version=4)
     nb.cells.append(nbformat.v4.new_code_cell(attack))
     nbformat.write(nb, path)
