@@ -28,8 +28,13 @@ edit those files, not this one.
 
 
 def merged() -> str:
-    parts = [p.read_text(encoding="utf-8").strip() + "\n" for p in sorted(PARTS.glob("*.md"))]
+    parts = [p.read_text(encoding="utf-8").strip() + "\n" for p in _parts()]
     return HEADER + "\n".join(parts)
+
+
+def _parts() -> list[Path]:
+    """The per-game files (``index.md`` is the site's table of contents, not a part)."""
+    return [p for p in sorted(PARTS.glob("*.md")) if p.name != "index.md"]
 
 
 def main(argv: list[str]) -> int:
@@ -41,7 +46,7 @@ def main(argv: list[str]) -> int:
             return 1
         return 0
     TARGET.write_text(text, encoding="utf-8")
-    print(f"wrote {TARGET.relative_to(ROOT)} from {len(list(PARTS.glob('*.md')))} parts")
+    print(f"wrote {TARGET.relative_to(ROOT)} from {len(_parts())} parts")
     return 0
 
 
