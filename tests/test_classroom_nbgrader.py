@@ -193,7 +193,11 @@ def test_autograde_in_the_documented_sandbox_cannot_read_or_write_the_teachers_f
     before = {p.name: p.read_bytes() for p in teacher.iterdir() if p.is_file()}
     env = dict(os.environ)
     env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
+    env["VIRTUAL_ENV"] = sys.prefix  # "with the virtualenv activated", as the docs say
     command = _documented_bwrap_command()
+    root = Path(__file__).resolve().parents[1]  # an editable nekolib under /tmp (a fresh
+    if Path("/tmp") in root.parents:  # clone there) is bound again, as the docs say
+        command = command.replace("--tmpfs /tmp ", f"--tmpfs /tmp --ro-bind {root} {root} ")
     done = subprocess.run(
         ["bash", "-c", command],
         cwd=course,
