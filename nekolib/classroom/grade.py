@@ -22,9 +22,8 @@ between. The grades file is written once, atomically, after every sandbox is gon
 from __future__ import annotations
 
 import csv
-import os
+import io
 import re
-import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -49,6 +48,7 @@ from nekolib.classroom.exercise import variant_seed
 from nekolib.classroom.handins import HandIn, Misplaced, find_hand_ins
 from nekolib.classroom.sandbox import DEFAULT_LIMITS, Limits, run_hand_in
 from nekolib.core import NekoError
+from nekolib.files import replace_text
 
 __all__ = [
     "COLUMNS",
@@ -287,10 +287,20 @@ def _score(student: str, game: str, entry: _Entry, encoded: Any) -> Score:
     return row(entry.points if right else 0, RIGHT_NOTE if right else "wrong")
 
 
-def _prepared(hand_in: HandIn, key: AnswerKey | None) -> tuple[bytes, NotebookNode, str, list]:
-    """The hand-in read (nothing of it run): bytes, notebook, game and exercises."""
+@dataclass(frozen=True)
+class _Prepared:
+    """A hand-in read once (nothing of it run): its bytes, notebook, game and exercises."""
+
+    hand_in: HandIn
+    data: bytes
+    nb: NotebookNode
+    game: str
+    entries: list[_Entry]
+
+
+def _prepared(hand_in: HandIn, key: AnswerKey | None) -> _Prepared:
     data, nb, _named, game, mode = _read_notebook(hand_in.path)
-    return data, nb, game, _entries(nb, hand_in.student, game, mode, key)
+    return _Prepared(hand_in, data, nb, game, _entries(nb, hand_in.student, game, mode, key))
 
 
 def _flag(hand_in: HandIn, nb: NotebookNode) -> str:
@@ -314,10 +324,14 @@ def grade_notebook(
     """
     if not isinstance(hand_in, HandIn):
         hand_in = HandIn(Path(hand_in), Path(hand_in).parent.name)
-    data, nb, game, entries = _prepared(hand_in, key)
-    student, flag = hand_in.student, _flag(hand_in, nb)
-    counted = recorded_checks(nb)  # as handed in, before the grader's own run
-    outcome = run_hand_in(data, [e.name for e in entries], limits, sandbox)
+    return _run(_prepared(hand_in, key), limits, sandbox)
+
+
+def _run(ready: _Prepared, limits: Limits, sandbox: bool) -> GradedNotebook:
+    hand_in, game, entries = ready.hand_in, ready.game, ready.entries
+    student, flag = hand_in.student, _flag(hand_in, ready.nb)
+    counted = recorded_checks(ready.nb)  # as handed in, before the grader's own run
+    outcome = run_hand_in(ready.data, [e.name for e in entries], limits, sandbox)
     if outcome.answers is None:
         scores = [replace(_score(student, game, e, None), note=outcome.problem) for e in entries]
     else:
@@ -341,9 +355,11 @@ def _problem_row(student: str, game: str, note: str) -> Score:
     return Score(student, game, "error", "", 0, 0, note)
 
 
-def _group(hand_ins: Iterable[HandIn], key: AnswerKey | None) -> tuple[list[HandIn], list[Score]]:
+def _group(
+    hand_ins: Iterable[HandIn], key: AnswerKey | None
+) -> tuple[list[_Prepared], list[Score]]:
     """The hand-ins to run (one per student and game) and the problem rows of the rest."""
-    games: dict[tuple[str, str], list[HandIn]] = {}
+    games: dict[tuple[str, str], list[_Prepared]] = {}
     problems: list[Score] = []
     students = None if key is None else {student for student, _game in key}
     for hand_in in hand_ins:
@@ -352,17 +368,17 @@ def _group(hand_ins: Iterable[HandIn], key: AnswerKey | None) -> tuple[list[Hand
             problems.append(_problem_row(hand_in.student, "", note))
             continue
         try:
-            _data, _nb, game, _entries = _prepared(hand_in, key)
+            ready = _prepared(hand_in, key)
         except NekoError as error:
             problems.append(_problem_row(hand_in.student, "", f"{hand_in.name}: {error}"))
             continue
-        games.setdefault((hand_in.student, game), []).append(hand_in)
+        games.setdefault((hand_in.student, ready.game), []).append(ready)
     runnable = []
     for (student, game), items in sorted(games.items()):
         if len(items) == 1:
             runnable.append(items[0])
             continue
-        names = ", ".join(item.path.name for item in items)
+        names = ", ".join(item.hand_in.path.name for item in items)
         note = f"{len(items)} {game} notebooks in {student}'s folder ({names}): keep one"
         problems.append(_problem_row(student, game, note))
     return runnable, problems
@@ -384,10 +400,7 @@ def grade_all(
     """
     runnable, problems = _group(hand_ins, key)
     problems = [_problem_row(m.student, "", m.problem) for m in misplaced] + problems
-    graded = [
-        grade_notebook(h, key, limits, sandbox)
-        for h in (progress or (lambda items: items))(runnable)
-    ]
+    graded = [_run(r, limits, sandbox) for r in (progress or (lambda items: items))(runnable)]
     rows: list[Score] = []
     for student in sorted({g.student for g in graded}):
         mine = [g for g in graded if g.student == student]
@@ -405,16 +418,9 @@ def write_grades(scores: Sequence[Score], path: str | Path) -> Path:
     """Write ``grades.csv`` (columns :data:`COLUMNS`) at once: a temporary file renamed."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    try:
-        with open(fd, "w", newline="", encoding="utf-8") as handle:
-            writer = csv.DictWriter(handle, fieldnames=COLUMNS)
-            writer.writeheader()
-            writer.writerows(score.row() for score in scores)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(name, path)
-    except BaseException:
-        Path(name).unlink(missing_ok=True)
-        raise
+    text = io.StringIO(newline="")
+    writer = csv.DictWriter(text, fieldnames=COLUMNS)
+    writer.writeheader()
+    writer.writerows(score.row() for score in scores)
+    replace_text(path, text.getvalue())
     return path

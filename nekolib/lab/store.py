@@ -33,13 +33,13 @@ import json
 import os
 import platform
 import sys
-import tempfile
 import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
 from nekolib.core import NekoError
+from nekolib.files import replace_text
 from nekolib.lab.experiment import Experiment
 from nekolib.lab.version import code_difference, code_version, same_code
 
@@ -175,7 +175,7 @@ class Store:
                 self._headed = True
                 if self.header() is None:  # a new (or empty) file: header and games at once
                     self.path.parent.mkdir(parents=True, exist_ok=True)
-                    _replace(self.path, json.dumps(self._header()) + "\n" + "".join(lines))
+                    replace_text(self.path, json.dumps(self._header()) + "\n" + "".join(lines))
                     self._synced = time.monotonic()
                     return
             size = self.path.stat().st_size
@@ -456,30 +456,9 @@ def header_problem(line: bytes) -> str:
     return ""
 
 
-def _replace(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` atomically: a synced temporary file renamed over it."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        os.fchmod(fd, path.stat().st_mode & 0o777 if path.exists() else 0o644)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    with contextlib.suppress(OSError):  # the rename itself, on file systems that allow it
-        dirfd = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(dirfd)
-        finally:
-            os.close(dirfd)
-
-
 def _cut_torn_tail(path: Path) -> None:
     """Drop a last line without its newline (a write cut short by a kill), by an atomic
     replace of the file with its whole lines."""
     data = path.read_bytes()
     if data and not data.endswith(b"\n"):
-        _replace(path, data[: data.rfind(b"\n") + 1].decode("utf-8"))
+        replace_text(path, data[: data.rfind(b"\n") + 1].decode("utf-8"))
