@@ -128,7 +128,7 @@ def spoken(text: str) -> str:
         if x.denominator == 1:
             return f"{sign}{x.numerator}"
         if x.denominator >= 1000:
-            return f"about {sign}{_decimal(float(x))}"
+            return f"about {sign}{short_decimal(float(x))}"
         return m.group(0)
 
     return _FRACTION.sub(short, text)
@@ -142,11 +142,11 @@ def approx(x: Fraction, signed: bool = False) -> str:
     if x.denominator == 1:
         return f"{sign}{x.numerator}"
     exact = f"{sign}{x.numerator}/{x.denominator}"
-    return exact + (f" ≈ {sign}{_decimal(float(x))}" if x.denominator >= 1000 else "")
+    return exact + (f" ≈ {sign}{short_decimal(float(x))}" if x.denominator >= 1000 else "")
 
 
-def _decimal(x: float) -> str:
-    """Two significant digits, never in exponent notation (``0.088``, ``-1.3``)."""
+def short_decimal(x: float) -> str:
+    """Two significant digits, never in exponent notation (``0.088``, ``-1.3``, ``0.2``)."""
     out = f"{x:.2g}"
     return f"{x:.8f}".rstrip("0") if "e" in out else out
 

@@ -239,7 +239,7 @@ def test_highlight_rings_exactly_the_named_elements():
 
 def test_pictograms_are_distinct_per_pose_colour_pattern_and_accessory():
     def face(traits):
-        return "".join(picture._cat_face({"card": 0, "traits": list(traits)}))
+        return "".join(picture.cat_card_face({"card": 0, "traits": list(traits)}))
 
     poses = {face((p, COLOURS[0])) for p in POSES}
     colours = {face((POSES[0], c)) for c in COLOURS}

@@ -68,7 +68,7 @@ def test_after_the_warm_up_a_full_board_solve_compiles_nothing_new():
     before = {name: list(f.signatures) for name, f in dispatchers.items()}
     # the functions solver.py calls (their callees are compiled into them; loaded from numba's
     # cache, only these have signatures)
-    assert all(before[name] for name in ("_search", "_root_moves", "_next_mover"))
+    assert all(before[name] for name in ("alpha_beta", "order_root_moves", "next_mover"))
     state = random_layout(Params(), random.Random(1))
     assert solver.solve_fast(state).value in (-1, 0, 1)
     assert {name: list(f.signatures) for name, f in dispatchers.items()} == before

@@ -33,6 +33,7 @@ from test_neko_in_hint_enumeration import MEMO, board_allows, stated, truth_of
 
 from nekolib.core import TABLE, Match
 from nekolib.neko_in.agents import GreedyAgent, TableAgent
+from nekolib.neko_in.analysis import unseen_tiles
 from nekolib.neko_in.planner import ExpectimaxAgent
 from nekolib.neko_in.rules import Move, NekoState, UseLitterBox, new_game
 
@@ -240,10 +241,8 @@ def test_the_fallback_keeps_every_certain_fact_of_the_moves_so_far(monkeypatch, 
     for state, history in positions(version, 150, seed0=700, player=ExpectimaxAgent()):
         me = state.current_player()
         every = [s for s, _ in history] + [state]
-        unseen = belief_module._unseen(state, me)
-        if not history or belief_module._board_lacks(
-            every, me, unseen
-        ) == belief_module._board_lacks([state], me, unseen):
+        unseen, lacks = unseen_tiles(state, me), belief_module.board_lacks
+        if not history or lacks(every, me, unseen) == lacks([state], me, unseen):
             continue  # only positions where the history shows more than the board
         checked += 1
         action = agent.choose(state, random.Random(1), history=history)
@@ -288,7 +287,7 @@ def test_a_belief_too_large_to_weigh_reads_the_board_and_says_so(monkeypatch):
     belief = agent.belief(state, me, history)
     assert not belief.read and belief.why_not == "too many moves to weigh exactly"
     every = [s for s, _ in history] + [state]
-    assert belief.facts and belief.lacks == belief_module._board_lacks(every, me, belief.unseen)
+    assert belief.facts and belief.lacks == belief_module.board_lacks(every, me, belief.unseen)
     action = agent.choose(state, random.Random(1), history=history)
     why = agent.explain(state, action, history=history)
     if "unseen tiles" in why:

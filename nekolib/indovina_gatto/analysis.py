@@ -57,6 +57,7 @@ from nekolib.indovina_gatto.rules import (
     category_label,
     trait_label,
 )
+from nekolib.working import short_decimal
 
 View = Mapping[str, Any]
 
@@ -516,13 +517,7 @@ def signed(x: Fraction) -> str:
     text = f"+{x}" if x > 0 else str(x)
     if x.denominator < 1000:
         return text
-    return f"{text} ≈ {'+' if x > 0 else ''}{_decimal(float(x))}"
-
-
-def _decimal(x: float) -> str:
-    """Two significant digits, never in exponent notation (``0.088``, ``-1.3``, ``0.2``)."""
-    out = f"{x:.2g}"
-    return f"{x:.8f}".rstrip("0") if "e" in out else out
+    return f"{text} ≈ {'+' if x > 0 else ''}{short_decimal(float(x))}"
 
 
 def chance(x: Fraction) -> str:
@@ -530,7 +525,7 @@ def chance(x: Fraction) -> str:
     a percentage that rounds to 0% or 100% without being so keeps a decimal: ``(0.2%)``)."""
     x = Fraction(x)
     pct = float(x) * 100
-    shown = f"{pct:.0f}%" if x in (0, 1) or 0.5 <= pct <= 99.5 else f"{_decimal(pct)}%"
+    shown = f"{pct:.0f}%" if x in (0, 1) or 0.5 <= pct <= 99.5 else f"{short_decimal(pct)}%"
     return f"{frac(x)} ({shown})"
 
 

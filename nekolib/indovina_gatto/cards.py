@@ -39,23 +39,24 @@ GAME = "indovina_gatto"
 HIGHLIGHT = "#f2b600"
 
 # ------------------------------------------------------------------------- trait lookup
-_GROUPS: dict[str, tuple[str, ...]] = {
+TRAIT_GROUPS: dict[str, tuple[str, ...]] = {
     "pose": POSES,
     "colour": COLOURS,
     "pattern": PATTERNS,
     "accessory": ACCESSORIES,
 }
+"""The traits of each category, in the order the pictograms are numbered by."""
 
 
-def _index(trait: str) -> tuple[str, int]:
+def trait_index(trait: str) -> tuple[str, int]:
     """``(category, position in that category)``: what the pictograms are keyed by."""
     category = CATEGORY[trait]
-    return category, _GROUPS[category].index(trait)
+    return category, TRAIT_GROUPS[category].index(trait)
 
 
 def _traits_of(traits: Sequence[str], category: str) -> list[int]:
     """Positions of the ``category`` traits among ``traits`` (in the card's order)."""
-    return [_GROUPS[category].index(t) for t in traits if CATEGORY.get(t) == category]
+    return [TRAIT_GROUPS[category].index(t) for t in traits if CATEGORY.get(t) == category]
 
 
 # Fur fills by position in COLOURS: white, brown, blue, black, green, yellow, purple, red.
@@ -90,7 +91,7 @@ def _is_dark(fill: str) -> bool:
 
 
 # ------------------------------------------------------------------------- seats
-_marker = lru_cache(maxsize=2048)(player_marker)
+seat_marker = lru_cache(maxsize=2048)(player_marker)
 """The kit's seat marker (colour, shape, letter), memoised: a picture draws dozens."""
 
 
@@ -105,8 +106,8 @@ def seat_tooltip(seat: int) -> str:
 
 # ------------------------------------------------------------------------- silhouettes
 # A silhouette is a list of primitive shapes in a 64 x 52 box (ground at y = 50, facing
-# right), defined once per picture (_defs) as ONE path (their union) and drawn with <use>
-# three times: a thick outline, the fur fill, then the pattern fill (see _cat).
+# right), defined once per picture (defs_for) as ONE path (their union) and drawn with <use>
+# three times: a thick outline, the fur fill, then the pattern fill (see cat_figure).
 Shape = tuple[str, tuple[float, ...]]
 """``("ellipse", (cx, cy, rx, ry, rotation in degrees))`` or ``("polygon", (x0, y0, x1, ...))``."""
 
@@ -240,8 +241,8 @@ EYES: tuple[tuple[tuple[float, float], ...], ...] = (
 )
 
 
-def _use(ref: str, **attrs: Any) -> str:
-    """A ``<use>`` of the definition ``ref`` (see :func:`_defs`)."""
+def use_def(ref: str, **attrs: Any) -> str:
+    """A ``<use>`` of the definition ``ref`` (see :func:`defs_for`)."""
     return el("use", href=f"#{ref}", **attrs)
 
 
@@ -263,7 +264,7 @@ def label(x: float, y: float, words: str, size: float | None = MIN_FONT_PX, **at
     )
 
 
-def _title(words: str) -> str:
+def tooltip(words: str) -> str:
     """A tooltip (quotes need no escaping in element text)."""
     return f"<title>{escape(words, quote=False)}</title>"
 
@@ -274,7 +275,7 @@ def _eye(fill: str) -> str:
 
 
 @lru_cache(maxsize=512)
-def _cat(
+def cat_figure(
     pose: int, fur: str, patterns: tuple[int, ...], cls: str, x: float, y: float, scale: float = 1
 ) -> str:
     """The cat at ``x, y``: ``ig-cat<pose>`` (outline, fur in ``fill``, eyes in ``color``);
@@ -282,13 +283,13 @@ def _cat(
     pose %= len(SILHOUETTES)
     eye = _eye(fur)
     if not patterns and scale == 1:
-        return _use(f"ig-cat{pose}", x=x, y=y, fill=fur, color=eye, class_=cls)
-    parts = [_use(f"ig-cat{pose}", fill=fur, color=eye)]
+        return use_def(f"ig-cat{pose}", x=x, y=y, fill=fur, color=eye, class_=cls)
+    parts = [use_def(f"ig-cat{pose}", fill=fur, color=eye)]
     if patterns:
         dark = _is_dark(fur)
-        parts += [_use(_pose_id(pose), fill=f"url(#{_pattern_id(p, dark)})") for p in patterns]
-        parts.append(_use(f"ig-e{pose}", fill=eye))
-    return group(parts, class_=cls, transform=_translate(x, y, scale))
+        parts += [use_def(_pose_id(pose), fill=f"url(#{_pattern_id(p, dark)})") for p in patterns]
+        parts.append(use_def(f"ig-e{pose}", fill=eye))
+    return group(parts, class_=cls, transform=translate(x, y, scale))
 
 
 def _pose_id(pose: int) -> str:
@@ -361,25 +362,27 @@ def _definitions(num_players: int) -> dict[str, str]:
 
     for pose, make in enumerate(SILHOUETTES):
         put(_pose_id(pose), tag="path", d=_path(make()))
-        line = [_use(_pose_id(pose))]
+        line = [use_def(_pose_id(pose))]
         if pose == 0:  # the leaping cat's shadow shows it is in the air
             shadow = el("ellipse", cx=30, cy=49, rx=17, ry=2.2, fill="#000", opacity=0.18)
             line.insert(0, el("g", shadow, stroke="none"))
         put(f"ig-e{pose}", *(el("circle", cx=x, cy=y, r=1.4) for x, y in EYES[pose % len(EYES)]))
-        eyes = _use(f"ig-e{pose}", fill="currentColor")
-        put(f"ig-cat{pose}", group(line, **outline), _use(_pose_id(pose)), eyes)
+        eyes = use_def(f"ig-e{pose}", fill="currentColor")
+        put(f"ig-cat{pose}", group(line, **outline), use_def(_pose_id(pose)), eyes)
     put("ig-head", tag="path", d=_path(_head(0, 0, 14)))
-    put("ig-ho", _use("ig-head"), **outline)
+    put("ig-ho", use_def("ig-head"), **outline)
     put(
         "ig-hf",
         el("circle", cx=-5, cy=-2, r=1.9),
         el("circle", cx=5, cy=-2, r=1.9),
         el("polygon", points="-2,3 2,3 0,5.5"),
     )
-    put("ig-fh", _use("ig-ho"), _use("ig-head"), _use("ig-hf", fill="currentColor"))
+    put("ig-fh", use_def("ig-ho"), use_def("ig-head"), use_def("ig-hf", fill="currentColor"))
     for i, make in enumerate(ACCESSORY_ICONS):
         put(f"ig-a{i}", make())
-        put(f"ig-ab{i}", el("circle", r=11.5, fill="#ffffff", stroke=CARD_EDGE), _use(f"ig-a{i}"))
+        put(
+            f"ig-ab{i}", el("circle", r=11.5, fill="#ffffff", stroke=CARD_EDGE), use_def(f"ig-a{i}")
+        )
     put(
         "ig-cf",
         el("rect", width=CARD_W, height=CARD_H, rx=6, fill=CARD_FACE, stroke=CARD_EDGE),
@@ -412,7 +415,7 @@ def _definitions(num_players: int) -> dict[str, str]:
 _REF = re.compile(r'(?:href="#|url\(#)([\w-]+)')
 
 
-def _defs(num_players: int, body: str) -> str:
+def defs_for(num_players: int, body: str) -> str:
     """The ``<defs>`` that ``body`` uses (directly or through other definitions)."""
     known = _definitions(num_players)
     need: set[str] = set()
@@ -470,17 +473,17 @@ ACCESSORY_ICONS: tuple[Callable[[], str], ...] = (_yarn, _fish_cocktail, _top_ha
 """By position in ``ACCESSORIES``: ball of yarn, fish cocktail, top hat, toy mouse (r ~ 9)."""
 
 
-def _accessory(index: int, **attrs: Any) -> str:
+def accessory_icon(index: int, **attrs: Any) -> str:
     """The icon of accessory ``index`` (a ``<use>`` of ``ig-a<index>``), centred on 0, 0."""
     if 0 <= index < len(ACCESSORY_ICONS):
-        return _use(f"ig-a{index}", **attrs)
+        return use_def(f"ig-a{index}", **attrs)
     return label(0, 4, "?", 12, text_anchor="middle")
 
 
-def _seat_mark(x: float, y: float, seat: int, id: str | None = None, cls: str = "") -> str:
+def small_seat_marker(x: float, y: float, seat: int, id: str | None = None, cls: str = "") -> str:
     """A small seat marker (r = 8) centred on ``x, y``: a ``<use>`` of ``ig-m<seat>``."""
     classes = f"{cls} player-marker seat-{seat}".lstrip()
-    return _use(f"ig-m{seat}", id=id, x=float(x), y=float(y), class_=classes)
+    return use_def(f"ig-m{seat}", id=id, x=float(x), y=float(y), class_=classes)
 
 
 # ------------------------------------------------------------------------- helpers
@@ -489,11 +492,12 @@ def _num(v: float) -> str:
     return f"{round(v, 1):g}"
 
 
-def _translate(x: float, y: float, scale: float = 1.0) -> str:
+def translate(x: float, y: float, scale: float = 1.0) -> str:
+    """An SVG ``transform``: ``translate(x y)``, then ``scale(s)`` unless ``scale`` is 1."""
     return f"translate({_num(x)} {_num(y)})" + (f" scale({scale:g})" if scale != 1 else "")
 
 
-def _ring(x: float, y: float, w: float, h: float) -> str:
+def highlight_ring(x: float, y: float, w: float, h: float) -> str:
     """The highlight: a thick gold outline plus a dashed dark ring (visible without colour)."""
     box = {"x": x - 4, "y": y - 4, "width": w + 8, "height": h + 8, "rx": 8}
     return group(
@@ -506,7 +510,7 @@ def _ring(x: float, y: float, w: float, h: float) -> str:
     )
 
 
-def _thing(
+def findable_group(
     ident: str,
     cls: str,
     x: float,
@@ -518,9 +522,9 @@ def _thing(
     **attrs: Any,
 ) -> str:
     """One findable thing: ``<g id class transform>`` + tooltip + body (+ highlight ring)."""
-    ring = [_ring(0, 0, *size)] if ident in highlight else []
-    tips = [_title(tip)] if tip else []
-    return group([*tips, *body, *ring], id=ident, class_=cls, transform=_translate(x, y), **attrs)
+    ring = [highlight_ring(0, 0, *size)] if ident in highlight else []
+    tips = [tooltip(tip)] if tip else []
+    return group([*tips, *body, *ring], id=ident, class_=cls, transform=translate(x, y), **attrs)
 
 
 def _wrap(words: str, width: int = 10) -> list[str]:
@@ -552,17 +556,19 @@ END_REASONS = {
 }
 
 
-def _winners(view: dict[str, Any]) -> list[int]:
-    """ "Vince il giocatore con il maggior numero di punti. In caso di parità vince il
-    giocatore con il maggior numero di caratteristiche non smascherate." """
+def winning_seats(view: dict[str, Any]) -> list[int]:
+    """The winners of the finished game in ``view``; the rule book: "Vince il giocatore con il
+    maggior numero di punti. In caso di parità vince il giocatore con il maggior numero di
+    caratteristiche non smascherate." """
     keys = [(view["points"][p], view["hidden_counts"][p]) for p in range(view["num_players"])]
     return [p for p, k in enumerate(keys) if k == max(keys)]
 
 
-def _status(view: dict[str, Any]) -> str:
+def status_line(view: dict[str, Any]) -> str:
+    """The picture's one-line status: whose turn and what they do, or who won and why."""
     if view["phase"] == OVER:
         reason = END_REASONS.get(view["end_reason"], view["end_reason"])
-        won = " and ".join(seat_label(w) for w in _winners(view))
+        won = " and ".join(seat_label(w) for w in winning_seats(view))
         return f"Game over ({reason}). Winner: {won}"
     who = view["decider"]
     line = f"{seat_label(view['turn'])}'s turn: {_phase_words(view)}"
@@ -579,11 +585,12 @@ CAT_X, CAT_Y = 10, 26
 TRAIT_W, TRAIT_H = 70, 102
 
 
-def _cat_tip(card: dict[str, Any]) -> str:
+def cat_card_tip(card: dict[str, Any]) -> str:
+    """A cat card's tooltip: its number and traits."""
     return f"cat #{card['card']}: " + ", ".join(card["traits"])
 
 
-def _cat_face(card: dict[str, Any], maskers: Sequence[int] = ()) -> tuple[str, ...]:
+def cat_card_face(card: dict[str, Any], maskers: Sequence[int] = ()) -> tuple[str, ...]:
     """A face-up cat card (local coordinates): mask strip, cat, colour word, accessories."""
     return _cat_face_of(card["card"], tuple(card["traits"]), tuple(maskers))
 
@@ -602,7 +609,7 @@ def _cat_face_of(number: int, traits: tuple[str, ...], maskers: tuple[int, ...])
         + [f"pattern-{p}" for p in patterns]
         + [f"accessory-{a}" for a in accessories]
     )
-    body = [_use("ig-cf"), _cat(pose, fur, tuple(patterns), classes, CAT_X, CAT_Y)]
+    body = [use_def("ig-cf"), cat_figure(pose, fur, tuple(patterns), classes, CAT_X, CAT_Y)]
     colour_words = "/".join(t for t in traits if CATEGORY.get(t) == "colour")
     body.append(label(6, 94, colour_words or "-"))
     body.append(label(6, 110, f"#{number}", fill=MUTED))
@@ -610,15 +617,15 @@ def _cat_face_of(number: int, traits: tuple[str, ...], maskers: tuple[int, ...])
         cx, cy = CARD_W - 16 - 24 * k, CARD_H - 20
         cls = f"pictogram accessory accessory-{acc}"
         if 0 <= acc < len(ACCESSORY_ICONS):  # the badge: a white disc with the icon
-            body.append(_use(f"ig-ab{acc}", x=cx, y=cy, class_=cls))
+            body.append(use_def(f"ig-ab{acc}", x=cx, y=cy, class_=cls))
         else:
-            body.append(group([_accessory(acc)], class_=cls, transform=_translate(cx, cy)))
+            body.append(group([accessory_icon(acc)], class_=cls, transform=translate(cx, cy)))
     if maskers:
         step = min(19.0, (CARD_W - 20) / max(1, len(maskers) - 1)) if len(maskers) > 1 else 0
         x0 = CARD_W / 2 - step * (len(maskers) - 1) / 2
         for k, seat in enumerate(maskers):  # the card's tooltip names the maskers
             body.append(
-                _seat_mark(x0 + k * step, 13.5, seat, id=f"mask-{number}-{seat}", cls="mask")
+                small_seat_marker(x0 + k * step, 13.5, seat, id=f"mask-{number}-{seat}", cls="mask")
             )
     return tuple(body)
 
@@ -638,7 +645,9 @@ def _card_back(w: float, h: float, lifted: bool = False) -> tuple[str, ...]:
             stroke=CARD_BACK_INK,
             stroke_width=1,
         ),
-        _use("ig-mask", transform=_translate(w / 2, h / 2 - (8 if lifted else 0), min(w, h) / 40)),
+        use_def(
+            "ig-mask", transform=translate(w / 2, h / 2 - (8 if lifted else 0), min(w, h) / 40)
+        ),
     )
 
 
@@ -659,43 +668,43 @@ def _mask_shape(cx: float, cy: float, r: float) -> str:
 
 
 # ------------------------------------------------------------------------- trait cards
-def _head_pictogram(category: str, i: int, transform: str) -> str:
+def head_pictogram(category: str, i: int, transform: str) -> str:
     """A head in fur colour ``i`` (``colour``) or with pattern ``i`` on a neutral fur."""
     if category == "colour":
         fill = _fur_fill(i)
-        return _use(
+        return use_def(
             "ig-fh", fill=fill, color=_eye(fill), class_=f"pictogram fur-{i}", transform=transform
         )
     body = [
-        _use("ig-fh", fill=PATTERN_BASE, color=_eye(PATTERN_BASE)),
-        _use("ig-head", fill=f"url(#{_pattern_id(i, False)})"),
-        _use("ig-hf", fill=_eye(PATTERN_BASE)),
+        use_def("ig-fh", fill=PATTERN_BASE, color=_eye(PATTERN_BASE)),
+        use_def("ig-head", fill=f"url(#{_pattern_id(i, False)})"),
+        use_def("ig-hf", fill=_eye(PATTERN_BASE)),
     ]
     return group(body, class_=f"pictogram pattern-{i}", transform=transform)
 
 
 def _trait_pictogram(trait: str) -> str:
     """The picture on a trait card, by category and position."""
-    category, i = _index(trait)
+    category, i = trait_index(trait)
     if category == "pose":
-        return _cat(i, NEUTRAL_FUR, (), f"pictogram pose-{i}", 3, 17)
+        return cat_figure(i, NEUTRAL_FUR, (), f"pictogram pose-{i}", 3, 17)
     if category == "accessory":
-        return _accessory(
+        return accessory_icon(
             i, class_=f"pictogram accessory-{i}", transform="translate(35 44) scale(1.9)"
         )
-    return _head_pictogram(category, i, "translate(35 48)")
+    return head_pictogram(category, i, "translate(35 48)")
 
 
 @lru_cache(maxsize=256)
 def _trait_face(trait: str, ribbon: str = "") -> tuple[str, ...]:
     """A face-up trait card: pictogram, name, and a ribbon (``secret`` or ``unmasked``).
     Its words are centred by the card's group (``text-anchor``)."""
-    body = [_use("ig-tf"), _trait_pictogram(trait)]
+    body = [use_def("ig-tf"), _trait_pictogram(trait)]
     lines = _wrap(trait)
     y0 = 82 if len(lines) > 1 else 88
     body += [label(TRAIT_W / 2, y0 + 13 * k, line) for k, line in enumerate(lines)]
     if ribbon in RIBBONS:
-        body.append(_use(f"ig-r-{ribbon}"))
+        body.append(use_def(f"ig-r-{ribbon}"))
     return tuple(body)
 
 
@@ -703,14 +712,18 @@ RIBBONS = {"secret": MUTED, "unmasked": "#b03a2e"}
 """The ribbon across the top of a face-up trait card, and its colour."""
 
 
-def _fan_card(
+def fan_card(
     view: dict[str, Any], seat: int, i: int, trait: str, x: float, y: float, hl: Collection[str]
 ) -> str:
+    """Card ``i`` of ``seat``'s fan of trait cards at ``x, y``: its back while secret to the
+    viewer, else its face with a ``secret`` or ``unmasked`` ribbon."""
     ident = f"fan-{seat}-{i}"
     size = (TRAIT_W, TRAIT_H)
     if trait == HIDDEN:
         tip = f"{seat_label(seat)}'s trait card: secret"
-        return _thing(ident, "trait-card trait-back", x, y, size, [_use("ig-tb")], tip, hl)
+        return findable_group(
+            ident, "trait-card trait-back", x, y, size, [use_def("ig-tb")], tip, hl
+        )
     unmasked = trait in view["revealed"][seat]
     if unmasked:
         body = _trait_face(trait, "unmasked")
@@ -719,7 +732,7 @@ def _fan_card(
         body = _trait_face(trait, "secret")
         tip = f"{seat_label(seat)}'s trait {trait}: secret, only {seat_label(seat)} sees it"
     cls = "trait-card trait-unmasked" if unmasked else "trait-card trait-secret"
-    return _thing(ident, cls, x, y, size, body, tip, hl, text_anchor="middle")
+    return findable_group(ident, cls, x, y, size, body, tip, hl, text_anchor="middle")
 
 
 # ------------------------------------------------------------------------- trait chips

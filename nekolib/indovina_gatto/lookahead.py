@@ -48,7 +48,6 @@ from nekolib.core import GameState
 from nekolib.indovina_gatto.analysis import (
     GuessValue,
     Posterior,
-    _decimal,
     chance,
     guess_values,
     posterior,
@@ -71,7 +70,7 @@ from nekolib.indovina_gatto.lookahead_values import (
 )
 from nekolib.indovina_gatto.lookahead_working import working_lookahead
 from nekolib.indovina_gatto.rules import Guess, Pass, PlayCat
-from nekolib.working import Working
+from nekolib.working import Working, short_decimal
 
 __all__ = [  # the values are defined in lookahead_values and kept importable from here
     "DEAL_MODEL",
@@ -142,7 +141,7 @@ def whole(x: Fraction) -> str:
     """A total that is not a probability (exposure): ``3/4``, ``1``, ``2``; a long fraction
     with its decimal (``332/6790 ≈ 0.049``)."""
     x = Fraction(x)
-    return str(x) if x.denominator < 1000 else f"{x} ≈ {_decimal(float(x))}"
+    return str(x) if x.denominator < 1000 else f"{x} ≈ {short_decimal(float(x))}"
 
 
 def working_numbers(text: str) -> list[str]:

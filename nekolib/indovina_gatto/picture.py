@@ -39,7 +39,6 @@ from typing import Any
 
 from nekolib.core import HIDDEN, TERMINAL
 from nekolib.indovina_gatto.cards import (
-    _GROUPS,
     CARD_EDGE,
     CARD_FACE,
     CARD_H,
@@ -50,28 +49,29 @@ from nekolib.indovina_gatto.cards import (
     HIGHLIGHT,
     NEUTRAL_FUR,
     PILLS,
+    TRAIT_GROUPS,
     TRAIT_H,
     TRAIT_W,
-    _accessory,
-    _cat,
-    _cat_face,
-    _cat_tip,
-    _defs,
-    _fan_card,
-    _head_pictogram,
-    _index,
-    _marker,
-    _ring,
-    _seat_mark,
-    _status,
-    _thing,
-    _title,
-    _translate,
-    _use,
-    _winners,
+    accessory_icon,
+    cat_card_face,
+    cat_card_tip,
+    cat_figure,
+    defs_for,
+    fan_card,
+    findable_group,
+    head_pictogram,
+    highlight_ring,
     label,
     seat_label,
+    seat_marker,
     seat_tooltip,
+    small_seat_marker,
+    status_line,
+    tooltip,
+    trait_index,
+    translate,
+    use_def,
+    winning_seats,
 )
 from nekolib.indovina_gatto.rules import (
     ALL_TRAITS,
@@ -146,29 +146,31 @@ def _chip_w(trait: str) -> int:
 
 def _chip_icon(trait: str) -> str:
     """A small pictogram (about 22 px) centred on (15, 13): silhouette, head or icon."""
-    category, i = _index(trait)
+    category, i = trait_index(trait)
     if category == "pose":
-        return _cat(i, NEUTRAL_FUR, (), f"pictogram pose-{i}", 3.5, 3.6, 0.36)
+        return cat_figure(i, NEUTRAL_FUR, (), f"pictogram pose-{i}", 3.5, 3.6, 0.36)
     if category == "accessory":
-        return _accessory(i, x=15, y=13, class_=f"pictogram accessory-{i}")
-    return _head_pictogram(category, i, "translate(15 15.5) scale(.55)")
+        return accessory_icon(i, x=15, y=13, class_=f"pictogram accessory-{i}")
+    return head_pictogram(category, i, "translate(15 15.5) scale(.55)")
 
 
 def _chip(trait: str, x: float, y: float, hl: Collection[str]) -> str:
     """One trait of the palette: pictogram and name on a pill (the name says it all: no
     tooltip)."""
-    category, _ = _index(trait)
+    category, _ = trait_index(trait)
     w = _chip_w(trait)
     pill = (
-        _use(f"ig-p{w}")
+        use_def(f"ig-p{w}")
         if w in PILLS
         else el("rect", width=w, height=CHIP_H, rx=CHIP_H // 2, fill=CARD_FACE, stroke=CARD_EDGE)
     )
     body = [
         pill,
-        group([_chip_icon(trait), label(30, 17, trait)], transform=_translate(0, CHIP_DY)),
+        group([_chip_icon(trait), label(30, 17, trait)], transform=translate(0, CHIP_DY)),
     ]
-    return _thing(trait_id(trait), f"trait-chip {category}", x, y, (w, CHIP_H), body, "", hl)
+    return findable_group(
+        trait_id(trait), f"trait-chip {category}", x, y, (w, CHIP_H), body, "", hl
+    )
 
 
 PALETTE_HELP = "press a suspect's panel and a trait, in either order ('no guess' is a button)"
@@ -192,7 +194,7 @@ def _palette(
         out.append(label(PAD + 112, y + 16, PALETTE_HELP, fill=MUTED))
     x, row = PAD, y + 26
     right = width - PAD
-    for category, members in _GROUPS.items():
+    for category, members in TRAIT_GROUPS.items():
         names = [t for t in members if t in traits]
         if not names:
             continue
@@ -236,7 +238,7 @@ def _player_panel(
             stroke=INK if acting else CARD_EDGE,
             stroke_width=2.5 if acting else None,
         ),
-        _marker(16, 17, seat, r=10),
+        seat_marker(16, 17, seat, r=10),
         label(32, 22, seat_label(seat) + (" (you)" if you else ""), 14, font_weight="bold"),
         label(w - 10, 22, f"{view['points'][seat]} pts", 14, font_weight="bold", text_anchor="end"),
     ]
@@ -257,15 +259,15 @@ def _player_panel(
     fan_w = TRAIT_W + step * max(0, len(fan) - 1)
     fx = (w - fan_w) / 2
     for i, trait in enumerate(fan):
-        body.append(_fan_card(view, seat, i, trait, fx + i * step, 48, hl))
+        body.append(fan_card(view, seat, i, trait, fx + i * step, 48, hl))
     # masks in reserve
     y = 48 + TRAIT_H + 22
     body.append(
         group(
             [
-                _title(f"{seat_label(seat)}'s reserve: {view['supply'][seat]} masks"),
+                tooltip(f"{seat_label(seat)}'s reserve: {view['supply'][seat]} masks"),
                 label(10, y, "reserve", fill=MUTED),
-                _seat_mark(66, y - 4, seat),
+                small_seat_marker(66, y - 4, seat),
                 label(78, y, f"×{view['supply'][seat]}", 12, font_weight="bold"),
             ],
             id=f"supply-{seat}",
@@ -276,13 +278,13 @@ def _player_panel(
     hand = view["hand_sizes"][seat]
     hx, step = w - 112, 9.0 if hand < 5 else 36 / (hand - 1)
     backs = [
-        _use("ig-mb", x=hx + step * k, y=float(y - 16), class_="card-back") for k in range(hand)
+        use_def("ig-mb", x=hx + step * k, y=float(y - 16), class_="card-back") for k in range(hand)
     ]
     backs_w = 16 + step * max(0, hand - 1)
     backs.append(label(hx + max(backs_w, 16) + 8, y, f"{hand} in hand", fill=MUTED))
     body.append(
         group(
-            [_title(f"{seat_label(seat)} holds {hand} cat card(s)"), *backs],
+            [tooltip(f"{seat_label(seat)} holds {hand} cat card(s)"), *backs],
             id=f"hand-{seat}",
             class_="hand-backs",
         )
@@ -298,8 +300,8 @@ def _player_panel(
         body.append(
             group(
                 [
-                    _title(f"{received[giver]} mask(s) of {seat_tooltip(giver)}"),
-                    _seat_mark(gx, y - 4, giver),
+                    tooltip(f"{received[giver]} mask(s) of {seat_tooltip(giver)}"),
+                    small_seat_marker(gx, y - 4, giver),
                     label(gx + 11, y, f"×{received[giver]}", 12, font_weight="bold"),
                 ],
                 id=f"received-{seat}-{giver}",
@@ -313,12 +315,12 @@ def _player_panel(
         f"{seat_tooltip(seat)}: {view['points'][seat]} points, {view['supply'][seat]} masks "
         f"in reserve, {sum(received)} received, {view['hidden_counts'][seat]} traits secret"
     )
-    ring = [_ring(0, 0, w, PANEL_H)] if f"player-{seat}" in hl else []
+    ring = [highlight_ring(0, 0, w, PANEL_H)] if f"player-{seat}" in hl else []
     return group(
-        [_title(tip), *body, *ring],
+        [tooltip(tip), *body, *ring],
         id=f"player-{seat}",
         class_=f"player seat-{seat}" + (" acting" if acting else ""),
-        transform=_translate(x, top),
+        transform=translate(x, top),
     )
 
 
@@ -362,18 +364,18 @@ def _table(
     for k, cat in enumerate(cats):
         r, c = divmod(k, cols)
         tip = (
-            _cat_tip(cat)
+            cat_card_tip(cat)
             + f"; played by {seat_label(cat['player'])}; masks from "
             + (", ".join(seat_label(m) for m in cat["maskers"]) or "nobody")
         )
         out.append(
-            _thing(
+            findable_group(
                 f"table-cat-{cat['card']}",
                 "cat-card table-cat",
                 PAD + c * (CARD_W + GAP),
                 y + r * (CARD_H + GAP),
                 (CARD_W, CARD_H),
-                _cat_face(cat, cat["maskers"]),
+                cat_card_face(cat, cat["maskers"]),
                 tip,
                 hl,
             )
@@ -396,14 +398,14 @@ def _bottom(view: dict[str, Any], y: float, hl: Collection[str]) -> tuple[list[s
         out.append(label(x, y + 16, f"Your hand ({seat_label(viewer)})", 14, font_weight="bold"))
         for k, card in enumerate(hand):
             out.append(
-                _thing(
+                findable_group(
                     f"hand-cat-{card['card']}",
                     "cat-card hand-cat",
                     x + k * (CARD_W + GAP),
                     y + 26,
                     (CARD_W, CARD_H),
-                    _cat_face(card),
-                    _cat_tip(card),
+                    cat_card_face(card),
+                    cat_card_tip(card),
                     hl,
                 )
             )
@@ -414,7 +416,7 @@ def _bottom(view: dict[str, Any], y: float, hl: Collection[str]) -> tuple[list[s
     x += hand_w + 10
     deck = view["deck_size"]
     shown = min(3, deck)
-    pile = [_use("ig-cb", x=2 * k, y=-2 * k) for k in range(shown)]
+    pile = [use_def("ig-cb", x=2 * k, y=-2 * k) for k in range(shown)]
     if shown:
         top = 2 * (shown - 1)
         pile.append(
@@ -443,7 +445,7 @@ def _bottom(view: dict[str, Any], y: float, hl: Collection[str]) -> tuple[list[s
         ]
     out.append(label(x, y + 16, "Draw pile", 14, font_weight="bold"))
     out.append(
-        _thing(
+        findable_group(
             "deck",
             "deck",
             x,
@@ -479,7 +481,7 @@ def _guesses(view: dict[str, Any], x: float, y: float) -> list[str]:
         rows.append(
             group(
                 [
-                    _title(
+                    tooltip(
                         f"{seat_label(g['guesser'])} guessed {seat_label(g['suspect'])} "
                         f"is {g['trait']}: {'right' if right else 'wrong'}"
                     ),
@@ -491,9 +493,9 @@ def _guesses(view: dict[str, Any], x: float, y: float) -> list[str]:
                         font_weight="bold",
                         fill="#1b7a3a" if right else "#b03a2e",
                     ),
-                    _seat_mark(x + 78, gy - 4, g["guesser"]),
+                    small_seat_marker(x + 78, gy - 4, g["guesser"]),
                     label(x + 92, gy, f"{seat_label(g['guesser'])} guessed", None),
-                    _seat_mark(x + 212, gy - 4, g["suspect"]),
+                    small_seat_marker(x + 212, gy - 4, g["suspect"]),
                     label(x + 226, gy, f"{seat_label(g['suspect'])} is {g['trait']}", None),
                 ],
                 id=f"guess-{start + k}",
@@ -521,7 +523,7 @@ def svg(view: dict[str, Any], *, highlight: Collection[str] = (), narrow: bool =
     seen = "spectator view" if viewer is None else f"seen by {seat_label(viewer)}"
     header = [
         label(PAD, 26, "Indovina Gatto", 20, font_weight="bold"),
-        label(PAD + 172, 25, _status(view), 14),
+        label(PAD + 172, 25, status_line(view), 14),
         label(WIDTH - PAD, 25, seen, 12, fill=MUTED, text_anchor="end"),
     ]
     panel_w = (WIDTH - 2 * PAD - (n - 1) * GAP) / n
@@ -533,7 +535,7 @@ def svg(view: dict[str, Any], *, highlight: Collection[str] = (), narrow: bool =
     return document(
         max(WIDTH, right + PAD),
         height,
-        [_defs(n, body), body],
+        [defs_for(n, body), body],
         game=GAME,
         label=f"Indovina Gatto: {summary(view)}",
     )
@@ -556,14 +558,14 @@ def _narrow_hand(
         for k, card in enumerate(hand):
             r, c = divmod(k, cols)
             out.append(
-                _thing(
+                findable_group(
                     f"hand-cat-{card['card']}",
                     "cat-card hand-cat",
                     PAD + c * (CARD_W + GAP),
                     y + 26 + r * (CARD_H + GAP),
                     (CARD_W, CARD_H),
-                    _cat_face(card),
-                    _cat_tip(card),
+                    cat_card_face(card),
+                    cat_card_tip(card),
                     hl,
                 )
             )
@@ -578,7 +580,7 @@ def _narrow_pile(view: dict[str, Any], y: float, hl: Collection[str]) -> tuple[s
     """The draw pile: its backs and the count, with its name beside it."""
     deck = view["deck_size"]
     shown = min(3, deck)
-    pile = [_use("ig-cb", x=2 * k, y=-2 * k) for k in range(shown)]
+    pile = [use_def("ig-cb", x=2 * k, y=-2 * k) for k in range(shown)]
     if shown:
         top = 2 * (shown - 1)
         count = str(deck)
@@ -607,7 +609,7 @@ def _narrow_pile(view: dict[str, Any], y: float, hl: Collection[str]) -> tuple[s
             label(CARD_W / 2, CARD_H / 2, "empty", fill=MUTED, text_anchor="middle"),
         ]
     out = [
-        _thing(
+        findable_group(
             "deck", "deck", PAD, y + 6, (CARD_W, CARD_H), pile, f"draw pile: {deck} cat card(s)", hl
         ),
         label(PAD + CARD_W + 16, y + 50, "Draw pile", 14, font_weight="bold"),
@@ -632,7 +634,7 @@ def _narrow_guesses(view: dict[str, Any], y: float) -> tuple[list[str], float]:
         out.append(
             group(
                 [
-                    _title(
+                    tooltip(
                         f"{seat_label(g['guesser'])} guessed {seat_label(g['suspect'])} "
                         f"is {g['trait']}: {'right' if right else 'wrong'}"
                     ),
@@ -644,9 +646,9 @@ def _narrow_guesses(view: dict[str, Any], y: float) -> tuple[list[str], float]:
                         font_weight="bold",
                         fill="#1b7a3a" if right else "#b03a2e",
                     ),
-                    _seat_mark(PAD + 78, gy - 4, g["guesser"]),
+                    small_seat_marker(PAD + 78, gy - 4, g["guesser"]),
                     label(PAD + 92, gy, f"{seat_label(g['guesser'])} guessed", None),
-                    _seat_mark(PAD + 24, gy + 14, g["suspect"]),
+                    small_seat_marker(PAD + 24, gy + 14, g["suspect"]),
                     label(PAD + 38, gy + 18, f"{seat_label(g['suspect'])} is {g['trait']}", None),
                 ],
                 id=f"guess-{start + k}",
@@ -666,7 +668,7 @@ def _narrow_svg(view: dict[str, Any], hl: Collection[str]) -> SVG:
     w = NARROW_WIDTH
     n, viewer = view["num_players"], view["viewer"]
     seen = "spectator view" if viewer is None else f"seen by {seat_label(viewer)}"
-    status = wrap(_status(view), int((w - 2 * PAD) / 7.8))
+    status = wrap(status_line(view), int((w - 2 * PAD) / 7.8))
     parts = [
         label(PAD, 26, "Indovina Gatto", 20, font_weight="bold"),
         label(w - PAD, 25, seen, 12, fill=MUTED, text_anchor="end"),
@@ -695,7 +697,7 @@ def _narrow_svg(view: dict[str, Any], hl: Collection[str]) -> SVG:
     return document(
         w,
         y + PAD,
-        [_defs(n, body), body],
+        [defs_for(n, body), body],
         game=GAME,
         label=f"Indovina Gatto: {summary(view)}",
         narrow=True,
@@ -711,7 +713,7 @@ def text(view: dict[str, Any]) -> str:
     """A compact text table (at most 25 lines): status, players, hand, dance floor, guesses."""
     n = view["num_players"]
     seen = "spectator" if view["viewer"] is None else f"seen by P{view['viewer']}"
-    lines = [f"Indovina Gatto, {n} players ({seen}). {_status(view)}"]
+    lines = [f"Indovina Gatto, {n} players ({seen}). {status_line(view)}"]
     for p in range(n):
         fan = []
         for t in view["traits"][p]:
@@ -756,7 +758,7 @@ def summary(view: dict[str, Any]) -> str:
     """One line for ``repr``: players, whose turn and phase, cats on the dance floor."""
     n, cats = view["num_players"], len(view["table"])
     if view["phase"] == OVER or view["decider"] == TERMINAL:
-        won = "+".join(f"P{w}" for w in _winners(view))
+        won = "+".join(f"P{w}" for w in winning_seats(view))
         return f"{n}p, game over, winner {won}, {cats} cats played"
     who = view["decider"]
     doing = {PLAY: "to play a cat", GUESS: "to guess", FINAL: "final guess"}.get(

@@ -85,7 +85,7 @@ def _abbr(colour: str) -> str:
     return ABBREVIATIONS.get(colour, colour[:3])
 
 
-def _tint(hex_colour: str, amount: float) -> str:
+def tinted(hex_colour: str, amount: float) -> str:
     """``hex_colour`` mixed with white (``amount`` = share of white)."""
     r, g, b = (int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
     mix = [round(c + (255 - c) * amount) for c in (r, g, b)]
@@ -109,8 +109,8 @@ def _at(x: float, y: float) -> str:
     return f"translate({round(x)} {round(y)})"
 
 
-def _use(name: str, x: float = 0, y: float = 0, **attrs: Any) -> str:
-    """An instance of the shared shape ``name`` (defined once in ``<defs>``, see :func:`_defs`)."""
+def use_shape(name: str, x: float = 0, y: float = 0, **attrs: Any) -> str:
+    """An instance of the shared shape ``name`` (defined once in ``<defs>``: :func:`defs_for`)."""
     return el("use", href=f"#{name}", x=round(x) or None, y=round(y) or None, **attrs)
 
 
@@ -121,12 +121,12 @@ def label(x: float, y: float, words: str, size: float = MIN_FONT_PX, **attrs: An
     return el("text", escape(str(words)), x=round(x), y=round(y), font_size=font_size, **attrs)
 
 
-def _mid(words: str, x: float, y: float, size: float = MIN_FONT_PX, **attrs: Any) -> str:
+def centred_label(words: str, x: float, y: float, size: float = MIN_FONT_PX, **attrs: Any) -> str:
     """Centred text."""
     return label(x, y, words, size, text_anchor="middle", **attrs)
 
 
-def _ring(x: float, y: float, w: float, h: float, rx: float = 6) -> str:
+def highlight_ring(x: float, y: float, w: float, h: float, rx: float = 6) -> str:
     """The highlight: a thick gold outline plus a dashed dark one (not colour alone)."""
     box = {"x": x - 4, "y": y - 4, "width": w + 8, "height": h + 8, "rx": rx, "fill": "none"}
     box = {k: round(v) if isinstance(v, float) else v for k, v in box.items()}
@@ -135,11 +135,13 @@ def _ring(x: float, y: float, w: float, h: float, rx: float = 6) -> str:
     )
 
 
-def _ordinal(n: int) -> str:
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ``11th``, ``21st`` ..."""
     return f"{n}{'tsnrhtdd'[(n // 10 % 10 != 1) * (n % 10 < 4) * n % 10 :: 4]}"
 
 
-def _who(view: dict[str, Any], seat: int | None) -> str:
+def seat_words(view: dict[str, Any], seat: int | None) -> str:
+    """Who ``seat`` is, in words: a player's name, ``spectator`` (``None``), chance, nobody."""
     if seat is None:
         return "spectator"
     if seat == CHANCE:
@@ -208,16 +210,16 @@ def _face_shape(colour: str, w: int, h: int, chip: bool = False) -> str:
     """The colour fill and the colour's name (colour is never the only cue)."""
     weight = "normal" if chip else None  # a chip's value is bold, its colour name is not
     return el("rect", width=w, height=h, rx=5 if chip else 4, fill=_fill(colour), stroke=INK) + (
-        _mid(_abbr(colour), w / 2, 12, fill=_ink_on(colour), font_weight=weight)
+        centred_label(_abbr(colour), w / 2, 12, fill=_ink_on(colour), font_weight=weight)
     )
 
 
 def _rank_shape(rank: int, w: int, h: int) -> str:
     """The icon count as a number and, on full-size cards, as paw dots (fill inherited)."""
-    number = _mid(str(rank), w / 2, h * 0.5 + 6, size=15, font_weight="bold")
+    number = centred_label(str(rank), w / 2, h * 0.5 + 6, size=15, font_weight="bold")
     if w < 30:
         return number
-    return number + _use(f"mn-p-{min(rank, 9)}", w / 2, h - 12 if rank <= 3 else h - 15)
+    return number + use_shape(f"mn-p-{min(rank, 9)}", w / 2, h - 12 if rank <= 3 else h - 15)
 
 
 def _card_back_shape(w: int, h: int) -> str:
@@ -233,12 +235,12 @@ def _card_back_shape(w: int, h: int) -> str:
 def _feature_shape(feature: str) -> str:
     """Gold coin: a gold disc with a yen sign; cat can: a tin with the word can."""
     if feature == GOLD:
-        return el("circle", r=9, fill="#f2c200", stroke="#7a5b00", stroke_width=1.5) + _mid(
-            "¥", 0, 4, font_weight="bold", fill="#5a4300"
-        )
+        return el(
+            "circle", r=9, fill="#f2c200", stroke="#7a5b00", stroke_width=1.5
+        ) + centred_label("¥", 0, 4, font_weight="bold", fill="#5a4300")
     return el(
         "rect", x=-13, y=-8, width=26, height=16, rx=3, fill="#cfd8dc", stroke="#455a64"
-    ) + _mid("can", 0, 4, fill="#263238")
+    ) + centred_label("can", 0, 4, fill="#263238")
 
 
 def _maneki_shape() -> str:
@@ -283,9 +285,9 @@ def _def_body(name: str) -> str:
     if kind == "row":  # a seat's tatami strip at a kotatsu, with its marker
         seat = int(arg)
         colour = player_colour(seat)
-        tint = _tint(colour, 0.85)
+        tint = tinted(colour, 0.85)
         strip = el("rect", width=KOTATSU_W, height=ROW_H - 4, rx=6, fill=tint, stroke=colour)
-        return group([strip, _use(f"mn-seat-{seat}", 14, (ROW_H - 4) / 2)], id=name)
+        return group([strip, use_shape(f"mn-seat-{seat}", 14, (ROW_H - 4) / 2)], id=name)
     if kind == "seat":
         return player_marker(0, 0, int(arg), r=9, id=name)
     if kind == "coin":
@@ -296,7 +298,7 @@ def _def_body(name: str) -> str:
         return group(
             [
                 el("circle", r=11, fill="#555"),
-                _mid("?", 0, 4, 12, fill="white", font_weight="bold"),
+                centred_label("?", 0, 4, 12, fill="white", font_weight="bold"),
             ],
             id=name,
         )
@@ -319,7 +321,7 @@ def _def_body(name: str) -> str:
     raise ValueError(f"no shared shape {name!r}")  # pragma: no cover
 
 
-def _defs(body: str) -> str:
+def defs_for(body: str) -> str:
     """``<defs>`` with exactly the shared shapes ``body`` uses."""
     shapes: dict[str, str] = {}
     todo = set(re.findall(r'href="#(mn-[\w-]+)"', body))
@@ -330,11 +332,12 @@ def _defs(body: str) -> str:
     return el("defs", *(shapes[n] for n in sorted(shapes))) if shapes else ""
 
 
-def _feature_icon(feature: str, x: float, y: float) -> str:
+def feature_icon(feature: str, x: float, y: float) -> str:
+    """The gold coin or the cat can at ``x, y`` (nothing for a plain card)."""
     if feature == GOLD:
-        return _use("mn-coin", x, y)
+        return use_shape("mn-coin", x, y)
     if feature == CAN:
-        return _use("mn-can", x, y)
+        return use_shape("mn-can", x, y)
     return ""
 
 
@@ -366,13 +369,13 @@ def card(
         face = [
             el("rect", width=w, height=h, rx=4, fill=_fill(colour), stroke=INK),
             title(f"{colour} {rank}"),
-            _mid(_abbr(colour), w / 2, 12),
+            centred_label(_abbr(colour), w / 2, 12),
         ]
     else:  # a played card: its row's (or the showdown's) tooltip names it
-        face = [_use(_face_id("f", colour))]
-    parts = [*face, _use(_face_id("r", rank), (w - CARD_W) / 2, (h - CARD_H) / 2)]
+        face = [use_shape(_face_id("f", colour))]
+    parts = [*face, use_shape(_face_id("r", rank), (w - CARD_W) / 2, (h - CARD_H) / 2)]
     if ring:
-        parts.append(_ring(0, 0, w, h, 5))
+        parts.append(highlight_ring(0, 0, w, h, 5))
     ink = _ink_on(colour)  # the picture's ink is inherited; white is said
     return group(parts, **attrs, class_=cls, transform=_at(x, y), fill=None if ink == INK else ink)
 
@@ -380,7 +383,7 @@ def card(
 def card_back(x: float, y: float, w: int = CARD_W, h: int = CARD_H, **attrs: Any) -> str:
     """A face-down cat card (another player's hand, the deck)."""
     attrs["class_"] = ("card-back " + attrs.get("class_", "")).strip()
-    return _use(f"mn-back-{w}x{h}", x, y, **attrs)
+    return use_shape(f"mn-back-{w}x{h}", x, y, **attrs)
 
 
 def _zabuton_words(z: dict[str, Any]) -> str:
@@ -391,8 +394,8 @@ def _zabuton_words(z: dict[str, Any]) -> str:
 
 def _value_badge(value: Any, x: float, y: float) -> str:
     if value == HIDDEN:
-        return _use("mn-hidden", x, y)
-    return el("circle", cx=x, cy=y, r=11, fill="white", stroke=INK) + _mid(
+        return use_shape("mn-hidden", x, y)
+    return el("circle", cx=x, cy=y, r=11, fill="white", stroke=INK) + centred_label(
         f"{value:+d}", x, y + 4, font_weight="bold"
     )
 
@@ -401,7 +404,7 @@ def zabuton(
     z: dict[str, Any] | None, zid: str, x: float, y: float, size: int, hl: Collection[str]
 ) -> str:
     """A Zabuton Neko: the cat piece on its zabuton tile (value face down unless seen)."""
-    ring = _ring(0, 0, size, size) if zid in hl else ""
+    ring = highlight_ring(0, 0, size, size) if zid in hl else ""
     if z is None:
         body = [
             el(
@@ -414,7 +417,7 @@ def zabuton(
                 stroke_dasharray="6 4",
             ),
             title("empty place: a new Zabuton Neko comes from the bag"),
-            _mid("empty", size / 2, size / 2 + 4),
+            centred_label("empty", size / 2, size / 2 + 4),
         ]
         return group([*body, ring], id=zid, class_="zabuton-place empty", transform=_at(x, y))
     colour = z["colour"]
@@ -425,7 +428,7 @@ def zabuton(
             width=size,
             height=size,
             rx=12,
-            fill=_tint(fill, 0.55),
+            fill=tinted(fill, 0.55),
             stroke=fill,
             stroke_width=3,
         ),
@@ -438,18 +441,20 @@ def zabuton(
             height=size - 14,
             rx=8,
             fill="none",
-            stroke=_tint(fill, 0.25),
+            stroke=tinted(fill, 0.25),
             stroke_dasharray="3 3",
         ),
-        _use("mn-cat-black" if colour == "black" else "mn-cat", size / 2, size * 0.46, fill=fill),
-        _mid(f"{colour} cat", size / 2, size - 10, font_weight="bold"),
-        _feature_icon(z["feature"], 15, 15),
+        use_shape(
+            "mn-cat-black" if colour == "black" else "mn-cat", size / 2, size * 0.46, fill=fill
+        ),
+        centred_label(f"{colour} cat", size / 2, size - 10, font_weight="bold"),
+        feature_icon(z["feature"], 15, 15),
         _value_badge(z["value"], size - 14, 15),
     ]
     return group([*body, ring], id=zid, class_=f"zabuton {colour}", transform=_at(x, y))
 
 
-def _zabuton_chip(z: dict[str, Any], x: float, y: float) -> str:
+def zabuton_chip(z: dict[str, Any], x: float, y: float) -> str:
     """A collected Zabuton Neko, small: colour, value (or ?), coin/can corner.
 
     The value's centring, weight and white ink are set once on the group of a player's
@@ -457,7 +462,10 @@ def _zabuton_chip(z: dict[str, Any], x: float, y: float) -> str:
     """
     colour = z["colour"]
     value = "?" if z["value"] == HIDDEN else f"{z['value']:+d}"
-    mark = {GOLD: _use("mn-chipcoin", x + 30, y + 2), CAN: _use("mn-chipcan", x + 30, y + 2)}
+    mark = {
+        GOLD: use_shape("mn-chipcoin", x + 30, y + 2),
+        CAN: use_shape("mn-chipcan", x + 30, y + 2),
+    }
     feature = FEATURE_WORDS.get(z["feature"])
     words = f"{colour} cat" + (f", {feature}" if feature else "")
     words += ", face down" if value == "?" else f", worth {value}"
@@ -483,7 +491,7 @@ def _row(view: dict[str, Any], k: int, seat: int, x: float, y: float, hl: Collec
     done = seat in board["completed"]
     h = ROW_H - 4
     parts = [
-        _use(f"mn-row-{seat}", stroke_width=2 if done else None),  # tatami and seat marker
+        use_shape(f"mn-row-{seat}", stroke_width=2 if done else None),  # tatami and seat marker
         title(
             f"{player_name(seat)} at the {board['name']} kotatsu: "
             + (", ".join(row) or "no cards yet")
@@ -493,17 +501,17 @@ def _row(view: dict[str, Any], k: int, seat: int, x: float, y: float, hl: Collec
         cid = f"played-{name}-{seat}-{i}"
         parts.append(card(word, 30 + i * (CARD_W + 5), 2, ring=cid in hl, id=cid))
     if len(row) < ROW_SIZE:
-        parts.append(_use(f"mn-slots-{len(row)}", 30 + len(row) * (CARD_W + 5), 2))
+        parts.append(use_shape(f"mn-slots-{len(row)}", 30 + len(row) * (CARD_W + 5), 2))
     right = 30 + ROW_SIZE * (CARD_W + 5) + 4
     if done:  # "third card first": the order the rows were completed in breaks ties
         order = board["completed"].index(seat) + 1
-        lines = el("tspan", f"✓ full, {_ordinal(order)}", font_weight="bold")
+        lines = el("tspan", f"✓ full, {ordinal(order)}", font_weight="bold")
         pieces = [z["colour"] for z in board["slots"] if z is not None]
         if len(pieces) + len(row) == 5:
             lines += el("tspan", class_name(pieces, row), x=right, y=38)
         parts.append(el("text", lines, x=right, y=20, font_size=12))
     if rid in hl:
-        parts.append(_ring(0, 0, KOTATSU_W, h))
+        parts.append(highlight_ring(0, 0, KOTATSU_W, h))
     return group(parts, id=rid, class_="row completed" if done else "row", transform=_at(x, y))
 
 
@@ -559,7 +567,7 @@ def kotatsu(view: dict[str, Any], k: int, x: float, y: float, hl: Collection[str
             zabuton(z, f"zabuton-{name}-{s}", zx, 22 + (BOARD_H - ZABUTON) / 2, ZABUTON, hl)
         )
     if kid in hl:
-        parts.append(_ring(0, 22, KOTATSU_W, BOARD_H, 12))
+        parts.append(highlight_ring(0, 22, KOTATSU_W, BOARD_H, 12))
     for seat in range(view["num_players"]):
         parts.append(_row(view, k, seat, 0, 30 + BOARD_H + seat * ROW_H, hl))
     return group(

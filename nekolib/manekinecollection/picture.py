@@ -37,19 +37,19 @@ from nekolib.manekinecollection.parts import (
     ROW_H,
     SIDE_W,
     WIDTH,
-    _defs,
-    _feature_icon,
-    _mid,
-    _ordinal,
-    _ring,
-    _tint,
-    _use,
-    _who,
-    _zabuton_chip,
     card,
     card_back,
+    centred_label,
+    defs_for,
+    feature_icon,
+    highlight_ring,
     kotatsu,
     label,
+    ordinal,
+    seat_words,
+    tinted,
+    use_shape,
+    zabuton_chip,
 )
 from nekolib.manekinecollection.rules import CAN, GOLD, ROW_SIZE
 from nekolib.picture import (
@@ -76,7 +76,7 @@ def _maneki(x: float, y: float, drawn: bool) -> str:
     """A Manekineko drawn (white beckoning cat) or still to come (a dashed outline)."""
     if not drawn:
         return el("circle", cx=x, cy=y, r=11, fill="none", stroke=MUTED, stroke_dasharray="3 2")
-    return _use("mn-maneki", x, y)
+    return use_shape("mn-maneki", x, y)
 
 
 def supply(view: dict[str, Any], x: float, y: float, hl: Collection[str]) -> tuple[str, float]:
@@ -87,14 +87,14 @@ def supply(view: dict[str, Any], x: float, y: float, hl: Collection[str]) -> tup
     icons = [_maneki(cx + (i - (goal - 1) / 2) * 30, y + 40, i < drawn) for i in range(goal)]
     box = [
         el("rect", x=x, y=y, width=w, height=92, rx=8, fill="white", stroke=MUTED),
-        title(f"Manekineko drawn {drawn} of {goal}: the game ends at the {_ordinal(goal)}"),
+        title(f"Manekineko drawn {drawn} of {goal}: the game ends at the {ordinal(goal)}"),
         label(cx, y + 16, "Manekineko", 12, text_anchor="middle", font_weight="bold"),
         *icons,
         label(cx, y + 70, f"{drawn}/{goal} drawn", 12, text_anchor="middle", font_weight="bold"),
-        _mid(f"{view['manekineko_reserve']} in supply", cx, y + 85, fill=MUTED),
+        centred_label(f"{view['manekineko_reserve']} in supply", cx, y + 85, fill=MUTED),
     ]
     if "manekineko" in hl:
-        box.append(_ring(x, y, w, 92))
+        box.append(highlight_ring(x, y, w, 92))
     out.append(group(box, id="manekineko", class_="manekineko"))
 
     y += 102
@@ -129,7 +129,7 @@ def supply(view: dict[str, Any], x: float, y: float, hl: Collection[str]) -> tup
         label(cx, y + 111, f"+ {view['bag_manekineko']} Manekineko", 12, text_anchor="middle"),
     ]
     if "bag" in hl:
-        bag.append(_ring(x + 8, y, w - 16, 116))
+        bag.append(highlight_ring(x + 8, y, w - 16, 116))
     out.append(group(bag, id="bag", class_="bag"))
 
     y += 126
@@ -140,7 +140,7 @@ def supply(view: dict[str, Any], x: float, y: float, hl: Collection[str]) -> tup
 
 
 def _slot_outline(x: float, y: float) -> str:
-    return _use(f"mn-slots-{ROW_SIZE - 1}", x, y)  # one empty place
+    return use_shape(f"mn-slots-{ROW_SIZE - 1}", x, y)  # one empty place
 
 
 def _deck(view: dict[str, Any], cx: float, y: float, hl: Collection[str]) -> str:
@@ -166,11 +166,13 @@ def _deck(view: dict[str, Any], cx: float, y: float, hl: Collection[str]) -> str
     parts.insert(1, title(f"deck: {n} cards face down"))
     base = y + HAND_H + 24
     parts.append(label(cx, base, "deck", 12, text_anchor="middle", font_weight="bold"))
-    parts.append(_mid(f"{n} cards", cx, base + 14))
+    parts.append(centred_label(f"{n} cards", cx, base + 14))
     if view["reshuffles"]:
-        parts.append(_mid(f"reshuffled {view['reshuffles']}x", cx + 30, base + 28, fill=MUTED))
+        parts.append(
+            centred_label(f"reshuffled {view['reshuffles']}x", cx + 30, base + 28, fill=MUTED)
+        )
     if "deck" in hl:
-        parts.append(_ring(cx - HAND_W / 2 - 3, y - 3, HAND_W + 6, HAND_H + 6))
+        parts.append(highlight_ring(cx - HAND_W / 2 - 3, y - 3, HAND_W + 6, HAND_H + 6))
     return group(parts, id="deck", class_="deck")
 
 
@@ -185,9 +187,9 @@ def _discard(view: dict[str, Any], cx: float, y: float, hl: Collection[str]) -> 
     parts.append(title(f"discard pile: {len(pile)} cards face up"))
     base = y + CARD_H + 24
     parts.append(label(cx, base, "discard", 12, text_anchor="middle", font_weight="bold"))
-    parts.append(_mid(f"{len(pile)} cards", cx, base + 14))
+    parts.append(centred_label(f"{len(pile)} cards", cx, base + 14))
     if "discard" in hl:
-        parts.append(_ring(cx - CARD_W / 2, y, CARD_W, CARD_H))
+        parts.append(highlight_ring(cx - CARD_W / 2, y, CARD_W, CARD_H))
     return group(parts, id="discard", class_="discard")
 
 
@@ -198,13 +200,13 @@ def _status(view: dict[str, Any]) -> str:
     words = PHASES.get(phase, phase)
     if phase == "choose" and view.get("choosing") is not None:
         where = view["kotatsu"][view["choosing"]]["name"]
-        words = f"{_who(view, view['decider'])} picks a Zabuton Neko at the {where} kotatsu"
+        words = f"{seat_words(view, view['decider'])} picks a Zabuton Neko at the {where} kotatsu"
     if phase == "over":
         winners = ", ".join(player_name(p) for p in view.get("winners", []))
         return f"Game over - winner: {winners or 'nobody'}"
     line = f"Turn: {player_name(view['turn'])}  -  {words}"
     if view["decider"] != view["turn"]:
-        line += f"  -  deciding now: {_who(view, view['decider'])}"
+        line += f"  -  deciding now: {seat_words(view, view['decider'])}"
     return line
 
 
@@ -224,7 +226,7 @@ def header(view: dict[str, Any]) -> str:
     ]
     if view["phase"] != "over":
         turn = view["turn"]
-        parts.append(_use(f"mn-seat-{turn}", MARGIN + 13, 45))
+        parts.append(use_shape(f"mn-seat-{turn}", MARGIN + 13, 45))
     parts.append(
         label(MARGIN + 28 if view["phase"] != "over" else MARGIN + 4, 50, _status(view), 13)
     )
@@ -265,7 +267,7 @@ def showdown(
         mid = ey + (25 if shown else 15)
         seat = entry["player"]
         parts.append(label(ex + 4, mid + 5, f"{place + 1}.", 13, font_weight="bold"))
-        parts.append(_use(f"mn-seat-{seat}", ex + 30, mid))
+        parts.append(use_shape(f"mn-seat-{seat}", ex + 30, mid))
         right = ex + 46
         if shown:
             for i, c in enumerate(entry["cards"]):
@@ -349,12 +351,12 @@ def player_panel(
             width=w,
             height=h,
             rx=8,
-            fill=_tint(colour, 0.88),
+            fill=tinted(colour, 0.88),
             stroke=colour,
             stroke_width=4 if active else 1.5,
         ),
         title(f"{player_name(seat)}" + (f" ({', '.join(tags)})" if tags else "")),
-        _use(f"mn-seat-{seat}", x + 16, y + 17, class_=f"player-marker seat-{seat}"),
+        use_shape(f"mn-seat-{seat}", x + 16, y + 17, class_=f"player-marker seat-{seat}"),
         label(x + 32, y + 22, player_name(seat), 14, font_weight="bold"),
     ]
     if tags:
@@ -367,7 +369,7 @@ def player_panel(
     parts.append(label(x + 10, cy, f"Zabuton Neko: {len(zs)}", 12))
     per_line = max(1, int((w - 16) // 36))
     chips = [
-        _zabuton_chip(z, x + 10 + i % per_line * 36, cy + 8 + i // per_line * 38)
+        zabuton_chip(z, x + 10 + i % per_line * 36, cy + 8 + i // per_line * 38)
         for i, z in enumerate(zs)
     ]
     if chips:
@@ -378,7 +380,7 @@ def player_panel(
         parts.append(label(x + 10, sy, words, 12, font_weight="bold" if bold else None))
         sy += 16
     if pid in hl:
-        parts.append(_ring(x, y, w, h, 8))
+        parts.append(highlight_ring(x, y, w, h, 8))
     return group(parts, id=pid, class_=f"player seat-{seat}")
 
 
@@ -392,11 +394,11 @@ def _panel_height(view: dict[str, Any], w: float) -> float:
 
 def legend(y: float) -> str:
     parts = [
-        _feature_icon(GOLD, MARGIN + 12, y),
+        feature_icon(GOLD, MARGIN + 12, y),
         el("text", "gold coin piece", x=MARGIN + 26, y=y + 4),
-        _feature_icon(CAN, MARGIN + 140, y),
+        feature_icon(CAN, MARGIN + 140, y),
         el("text", "cat can piece", x=MARGIN + 158, y=y + 4),
-        _use("mn-hidden", MARGIN + 262, y),
+        use_shape("mn-hidden", MARGIN + 262, y),
         el("text", "zabuton value face down", x=MARGIN + 278, y=y + 4),
         el(
             "text",
@@ -440,7 +442,7 @@ def svg(view: dict[str, Any], *, highlight: Collection[str] = (), narrow: bool =
     y += h + 18
     body.append(legend(y))
     inner = "".join(body)
-    everything = group([_defs(inner), inner], font_size=MIN_FONT_PX, fill=INK)
+    everything = group([defs_for(inner), inner], font_size=MIN_FONT_PX, fill=INK)
     return document(WIDTH, y + 16, [everything], game="manekinecollection", label=summary(view))
 
 
@@ -456,18 +458,18 @@ def _narrow_header(view: dict[str, Any], w: float) -> tuple[str, float]:
         text_lines(30 if playing else 8, 66, lines, 13, 17),
     ]
     if playing:
-        parts.append(_use(f"mn-seat-{view['turn']}", 15, 61))
+        parts.append(use_shape(f"mn-seat-{view['turn']}", 15, 61))
     return group(parts, class_="status"), 66 + 17 * len(lines)
 
 
 def _narrow_legend(y: float, w: float) -> tuple[str, float]:
     """The legend, one entry a line."""
     parts = [
-        _feature_icon(GOLD, 20, y),
+        feature_icon(GOLD, 20, y),
         el("text", "gold coin piece", x=34, y=y + 4),
-        _feature_icon(CAN, 20, y + 24),
+        feature_icon(CAN, 20, y + 24),
         el("text", "cat can piece", x=38, y=y + 28),
-        _use("mn-hidden", 20, y + 50),
+        use_shape("mn-hidden", 20, y + 50),
         el("text", "zabuton value face down", x=36, y=y + 54),
     ]
     words = (
@@ -508,7 +510,7 @@ def _narrow_svg(view: dict[str, Any], hl: Collection[str]) -> SVG:
     legend_part, y = _narrow_legend(y + 10, w)
     body.append(legend_part)
     inner = "".join(body)
-    everything = group([_defs(inner), inner], font_size=MIN_FONT_PX, fill=INK)
+    everything = group([defs_for(inner), inner], font_size=MIN_FONT_PX, fill=INK)
     return document(
         w, y + 10, [everything], game="manekinecollection", label=summary(view), narrow=True
     )
@@ -569,7 +571,7 @@ def summary(view: dict[str, Any]) -> str:
     if view["phase"] == "over":
         winners = "+".join(player_name(p) for p in view.get("winners", []))
         return f"{n}p, game over, {winners or 'nobody'} won, {drawn}"
-    who = _who(view, view["decider"])
+    who = seat_words(view, view["decider"])
     return f"{n}p {view['phase']}, {who} to act, {drawn}, deck {view['deck_size']}"
 
 

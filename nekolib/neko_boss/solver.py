@@ -147,15 +147,15 @@ from typing import Any
 from nekolib.core import TERMINAL, NekoError
 from nekolib.neko_boss.rules import Move, NekoBossState, Params
 from nekolib.neko_boss.solver_kernel import (
-    _ABORTED,
-    _UNLIMITED,
+    ABORTED,
     SCRATCH_ROWS,
-    _final_value,
-    _next_mover,
-    _root_moves,
-    _search,
+    UNLIMITED,
+    alpha_beta,
+    final_value,
+    next_mover,
     np,
     numba,
+    order_root_moves,
 )
 
 __all__ = [
@@ -386,7 +386,7 @@ class _Worker:
 
     def root_moves(self, H, own, me: int, tb: _Tables, tabs: tuple) -> list[int]:
         """The moves of ``me`` in ``H``/``own``, best first."""
-        n = _root_moves(H, own, me, tb.cfg, tabs, self.mb, self.sb, self.S)
+        n = order_root_moves(H, own, me, tb.cfg, tabs, self.mb, self.sb, self.S)
         return [int(m) for m in self.mb[0, :n]]
 
 
@@ -421,7 +421,7 @@ class _RootSearch:
         )
         self.workers = [_Worker(size, tb.max_moves) for _ in range(max(1, threads))]
         self.progress = progress
-        self.limit = _UNLIMITED
+        self.limit = UNLIMITED
         self.done = self.total = 0  # progress: root moves done (in 1000ths), root moves
         w = self.workers[0]
         self.moves = w.root_moves(self.H, self.own, self.me, tb, self.tabs)
@@ -471,12 +471,12 @@ class _RootSearch:
         hp, hq, oq = H[p], H[q], own[q]
         H[q], own[q], H[p] = hq + hp, me, 0
         try:
-            nm = _next_mover(H, own, 1 - me, tb.cfg, *self.tabs[:4])
+            nm = next_mover(H, own, 1 - me, tb.cfg, *self.tabs[:4])
             if nm < 0:
-                return int(_final_value(H, own, me, tb.cfg))
+                return int(final_value(H, own, me, tb.cfg))
             if nm == me:  # the opponent is out: one search, the same side to move
                 v = self.subtree(self.workers[0], H, own, me, alpha, beta, self.stacks - 1)
-                if v == _ABORTED:
+                if v == ABORTED:
                     raise SearchStopped(f"the search stopped after {self.nodes:,} positions")
                 return v
             w0 = self.workers[0]
@@ -516,7 +516,7 @@ class _RootSearch:
                     working[id(w)] = i
                 v = value(w, moves[i])
                 with lock:
-                    if v == _ABORTED:
+                    if v == ABORTED:
                         if w.abort[0] == 0:  # the node limit, not a hit before it
                             shared["cut"] = min(shared["cut"], i)
                         return
@@ -537,10 +537,10 @@ class _RootSearch:
         return None if hit is None else (hit[1], hit[2])
 
     def subtree(self, w: _Worker, H, own, nm: int, alpha: int, beta: int, stacks: int) -> int:
-        """Fail-soft value for ``nm`` (to move in ``H``/``own``), or ``_ABORTED``."""
+        """Fail-soft value for ``nm`` (to move in ``H``/``own``), or ``ABORTED``."""
         tb = self.tb
         return int(
-            _search(
+            alpha_beta(
                 H,
                 own,
                 nm,
@@ -562,17 +562,17 @@ class _RootSearch:
         )
 
     def move_value(self, w: _Worker, move: int, alpha: int, beta: int) -> int:
-        """Value of a root move for the side to move (fail-soft), or ``_ABORTED``."""
+        """Value of a root move for the side to move (fail-soft), or ``ABORTED``."""
         return self.play_and_search(w, (move,), self.me, alpha, beta)
 
     def reply_value(self, w: _Worker, move: int, opp: int, reply: int, alpha, beta) -> int:
         """Value for ``opp`` of its ``reply`` to root move ``move`` (fail-soft), or
-        ``_ABORTED``."""
+        ``ABORTED``."""
         return self.play_and_search(w, (move, reply), opp, alpha, beta)
 
     def play_and_search(self, w: _Worker, line: tuple, who: int, alpha: int, beta: int) -> int:
         """Play ``line`` from the root on the worker's arrays (its last move by ``who``);
-        the value for ``who`` (fail-soft) in (alpha, beta), or ``_ABORTED``."""
+        the value for ``who`` (fail-soft) in (alpha, beta), or ``ABORTED``."""
         tb = self.tb
         H, own = w.H, w.own
         H[:] = self.H
@@ -584,12 +584,12 @@ class _RootSearch:
             own[q] = mover
             H[p] = 0
             mover = 1 - mover
-        nm = _next_mover(H, own, 1 - who, tb.cfg, *self.tabs[:4])
+        nm = next_mover(H, own, 1 - who, tb.cfg, *self.tabs[:4])
         if nm < 0:
-            return int(_final_value(H, own, who, tb.cfg))
+            return int(final_value(H, own, who, tb.cfg))
         window = (alpha, beta) if nm == who else (-beta, -alpha)
         v = self.subtree(w, H, own, nm, *window, self.stacks - len(line))
-        return v if v == _ABORTED or nm == who else -v
+        return v if v == ABORTED or nm == who else -v
 
 
 HUGE_PAGES = os.environ.get("NEKOLIB_BOSS_HUGE_PAGES", "1") != "0"

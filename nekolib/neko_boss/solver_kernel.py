@@ -57,10 +57,12 @@ else:  # pragma: no cover
     _prefetch = None
 
 _ENTER, _RETURN, _UPDATE, _NEXT = 0, 1, 2, 3
-_ABORTED = -9
-_UNLIMITED = 1 << 62
+ABORTED = -9
+"""What :func:`alpha_beta` returns when it is stopped before the end (not a value)."""
+UNLIMITED = 1 << 62
+"""A limit never reached (of positions searched, of moves counted): no limit."""
 SCRATCH_ROWS = 22
-"""Rows of :func:`_search`'s int64 scratch (each ``2 x board size + 2`` long): 20 per-ply
+"""Rows of :func:`alpha_beta`'s int64 scratch (each ``2 x board size + 2`` long): 20 per-ply
 stacks (a game on the board lasts at most board size + 1 plies), then ``frm`` and ``onto``."""
 
 
@@ -113,7 +115,7 @@ def _has_move(H, own, seat, cfg, reach_ptr, reach_q, mid_ptr, mid_pts):
 
 
 @_kernel
-def _next_mover(H, own, start, cfg, reach_ptr, reach_q, mid_ptr, mid_pts):
+def next_mover(H, own, start, cfg, reach_ptr, reach_q, mid_ptr, mid_pts):
     """The first seat from ``start`` on with a legal move, or -1 (game over)."""
     if _has_move(H, own, start, cfg, reach_ptr, reach_q, mid_ptr, mid_pts):
         return start
@@ -164,9 +166,9 @@ def _has_move_bb(H, occ, o1, seat, cfg, RM):
 
 @_kernel
 def _next_mover_bb(H, own, occ, o1, start, cfg, RM, reach_ptr, reach_q, mid_ptr, mid_pts):
-    """:func:`_next_mover`, on bit masks when jumps need no pieces."""
+    """:func:`next_mover`, on bit masks when jumps need no pieces."""
     if cfg[3] != 0:
-        return _next_mover(H, own, start, cfg, reach_ptr, reach_q, mid_ptr, mid_pts)
+        return next_mover(H, own, start, cfg, reach_ptr, reach_q, mid_ptr, mid_pts)
     if _has_move_bb(H, occ, o1, start, cfg, RM):
         return start
     if _has_move_bb(H, occ, o1, 1 - start, cfg, RM):
@@ -175,8 +177,8 @@ def _next_mover_bb(H, own, occ, o1, start, cfg, RM, reach_ptr, reach_q, mid_ptr,
 
 
 @_kernel
-def _final_value(H, own, me, cfg):
-    """:func:`_final_value_bb` from the arrays alone."""
+def final_value(H, own, me, cfg):
+    """+1 / 0 / -1 for ``me`` at the end (:func:`_final_value_bb` from the arrays alone)."""
     occ, o1 = _masks(H, own, cfg[0])
     return _final_value_bb(H, occ, o1, me, cfg)
 
@@ -430,10 +432,10 @@ def _generate(
                 own[q] = me
                 H[p] = 0
                 after = _count_moves(
-                    H, own, opp, cfg, reach_ptr, reach_q, mid_ptr, mid_pts, _UNLIMITED
+                    H, own, opp, cfg, reach_ptr, reach_q, mid_ptr, mid_pts, UNLIMITED
                 )
                 mine_after = _count_moves(
-                    H, own, me, cfg, reach_ptr, reach_q, mid_ptr, mid_pts, _UNLIMITED
+                    H, own, me, cfg, reach_ptr, reach_q, mid_ptr, mid_pts, UNLIMITED
                 )
                 H[p] = h
                 H[q] = hq
@@ -513,11 +515,11 @@ def _etc(H, own, occ, o1, pieces, me, ply, n, beta, cfg, tabs, T, mask, mb):
 
 
 @_kernel
-def _search(
+def alpha_beta(
     H, own, me0, alpha0, beta0, nstacks0, limit, cfg, tabs, T, mask, mb, sb, stats, abort, S, KS
 ):
     """Fail-soft alpha-beta value for ``me0`` (the seat to move) in (alpha0, beta0), or
-    :data:`_ABORTED` once ``stats[0]`` (positions visited) reaches ``limit`` or another
+    :data:`ABORTED` once ``stats[0]`` (positions visited) reaches ``limit`` or another
     thread sets ``abort[0]``.
 
     Iterative (an explicit stack per ply; numba cannot cache recursive functions). Only
@@ -567,7 +569,7 @@ def _search(
                     ply -= 1
                     m = MV[ply]
                     H[m // 64], H[m % 64], own[m % 64] = HP[ply], HQ[ply], OQ[ply]
-                return _ABORTED
+                return ABORTED
             stats[0] += 1
             me, alpha, beta = ME[ply], A[ply], B[ply]
             if cfg[4] == 1:
@@ -699,9 +701,9 @@ def _search(
 
 
 @_kernel
-def _root_moves(H, own, me, cfg, tabs, mb, sb, S):
+def order_root_moves(H, own, me, cfg, tabs, mb, sb, S):
     """How many moves ``me`` has at the root; they are ``mb[0, :n]``, best first (as
-    :func:`_generate` orders them). ``S``: the scratch rows of :func:`_search`."""
+    :func:`_generate` orders them). ``S``: the scratch rows of :func:`alpha_beta`."""
     reach_ptr, reach_q, mid_ptr, mid_pts, _perms, _invs, RM = tabs
     frm = S[SCRATCH_ROWS - 2]
     onto = S[SCRATCH_ROWS - 1]

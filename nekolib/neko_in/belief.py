@@ -73,6 +73,8 @@ __all__ = [
     "Belief",
     "Sighting",
     "belief",
+    "board_lacks",
+    "history_pairs",
     "resting_tile",
 ]
 
@@ -367,7 +369,9 @@ def _unseen(state: NekoState, me: int) -> frozenset[int]:
     return frozenset(t for p, h in enumerate(state.hands) if p != me for t in h)
 
 
-def _board_lacks(states: Iterable[NekoState], me: int, unseen: frozenset[int]) -> dict:
+def board_lacks(states: Iterable[NekoState], me: int, unseen: frozenset[int]) -> dict:
+    """The certain facts of ``states``: for each other player, the ``unseen`` tiles they lack
+    (their cat rested on that uncovered hideout, :func:`resting_tile`)."""
     lacks: dict[int, set[int]] = {}
     for s in states:
         for p in range(s.num_players):
@@ -384,17 +388,17 @@ def belief(
 
     ``history`` may also be a :class:`~nekolib.core.Match` (its states and actions)."""
     unseen = _unseen(state, me)
-    board = Belief(state, me, unseen, _board_lacks([state], me, unseen))
+    board = Belief(state, me, unseen, board_lacks([state], me, unseen))
     if history is None:
         return board
-    pairs = _pairs(history, state)
+    pairs = history_pairs(history, state)
     if not pairs:
         if not _at_start(state):  # mid-game with no moves given: nothing was read
             return _not_read(board, NO_MOVES)
         board.read, board.model = True, HISTORY_MODEL  # no move yet: the board is all there is
         return board
     states = [s for s, _ in pairs] + [state]
-    lacks = _board_lacks(states, me, unseen)
+    lacks = board_lacks(states, me, unseen)
     sightings = _sightings(pairs, states, me)
     read = Belief(state, me, unseen, lacks, sightings, HISTORY_MODEL, True)
     rooms = state.rooms_in_play
@@ -437,7 +441,9 @@ def _fits(b: Belief) -> bool:
     return True
 
 
-def _pairs(history: Any, state: NekoState) -> list[tuple[NekoState, Any]]:
+def history_pairs(history: Any, state: NekoState) -> list[tuple[NekoState, Any]]:
+    """The ``(state, action)`` pairs of ``history`` (a :class:`~nekolib.core.Match` or its
+    pairs), checked to lead to ``state``; a :class:`~nekolib.core.NekoError` says otherwise."""
     if hasattr(history, "states") and hasattr(history, "actions"):
         pairs = list(zip(history.states, history.actions, strict=False))
     else:

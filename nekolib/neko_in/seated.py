@@ -29,7 +29,8 @@ from fractions import Fraction
 from math import factorial
 from typing import Any
 
-from nekolib.neko_in.belief import Belief, _board_lacks, _pairs, _unseen
+from nekolib.neko_in.analysis import unseen_tiles
+from nekolib.neko_in.belief import Belief, board_lacks, history_pairs
 from nekolib.neko_in.rules import (
     IN_ROOM,
     N_ICONS,
@@ -232,10 +233,10 @@ def seated_belief(
     if odd:
         named = ", ".join(f"the {state.seat_name(p)} is {seats[p]}" for p in odd)
         return None, f"{named}: no known rule for {'its' if len(odd) == 1 else 'their'} choices"
-    pairs = _pairs(history, state)
-    unseen = _unseen(state, me)
+    pairs = history_pairs(history, state)
+    unseen = unseen_tiles(state, me)
     states = [s for s, _ in pairs] + [state]
-    lacks = _board_lacks(states, me, unseen)
+    lacks = board_lacks(states, me, unseen)
     b = SeatedBelief(state, me, unseen, lacks, {}, SEATED_MODEL, True)
     if b.deals() > MAX_DEALS:
         return None, TOO_MANY_DEALS
