@@ -287,6 +287,31 @@ def png_text(png: bytes) -> dict[str, str]:
     return found
 
 
+class FigureImage:
+    """A figure as a notebook picture with its alt text (:func:`figure_alt`): an HTML ``<img>``
+    (Jupyter's own PNG ``<img>`` has none: axe image-alt, critical), the PNG, and the alt
+    text as the plain-text form. For figures made without pyplot, which have no notebook
+    display of their own (``display(FigureImage(fig))`` or a cell's value)."""
+
+    def __init__(self, fig: Figure, dpi: int = 90) -> None:
+        import io
+
+        buffer = io.BytesIO()
+        fig.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight")
+        self.png, self.alt = buffer.getvalue(), figure_alt(fig)
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, str]:
+        import base64
+
+        from nekolib.picture import png_img_html
+
+        return {
+            "text/html": png_img_html(self.png, self.alt),
+            "image/png": base64.b64encode(self.png).decode("ascii"),
+            "text/plain": self.alt,
+        }
+
+
 def chart(stem: str, default_args: str = "") -> Callable[[F], F]:
     """Decorate a chart function: without matplotlib it returns the :class:`CommittedFigure`
     ``stem`` instead of computing anything. ``default_args`` describes what the committed

@@ -83,3 +83,19 @@ def test_each_committed_alt_text_is_the_drawn_charts(stem):
     make = dict(chart_factories())[stem]
     saved = png_text((FIGURES_DIR / f"{stem}.png").read_bytes()).get("Description")
     assert saved == figure_alt(make())
+
+
+def test_a_figure_image_shows_its_alt_text():
+    """``FigureImage``: for figures made without pyplot (the balance-lab notebook's)."""
+    from matplotlib.figure import Figure
+
+    from nekolib.charts import FigureImage
+
+    fig = Figure()
+    ax = fig.add_subplot()
+    ax.bar(["red", "blue"], [0.5, 0.25], label="wins")
+    ax.set_title("Seats")
+    shown = FigureImage(fig)._repr_mimebundle_()
+    assert shown["text/plain"] == "Chart. Seats; wins: red 0.5, blue 0.25"
+    assert 'alt="Chart. Seats; wins: red 0.5, blue 0.25"' in shown["text/html"]
+    assert shown["image/png"].startswith("iVBORw0KGgo")  # base64 of a PNG signature
