@@ -7,6 +7,7 @@ it, and the board's focus ring and highlight measured in the live widget under f
   (every notebook with a chart), outputs cleared, Run All;
   once every cell has run and the first board is drawn, every chart of the notebook is an
   ``<img>`` with alt text from the chart's data (as many as the committed notebook shows).
+* **Voila**: the notebooks with charts but no game (the game apps are ``test_axe.py``'s).
 * **The Lite site** (``test_lite.py``'s build and static server): each game notebook opened
   as a student gets it, first with its saved outputs (axe runs on them), then Run All
   (matplotlib is missing in Pyodide: each chart is its committed picture, whose alt text is
@@ -58,13 +59,10 @@ IMAGES_JS = """() => [...document.querySelectorAll('.jp-Notebook .jp-OutputArea-
 
 
 def saved_charts(notebook: Path) -> int:
-    """Charts the committed notebook shows (its saved ``<img alt="Chart...">`` outputs)."""
-    count = 0
-    for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"]:
-        for out in cell.get("outputs", []):
-            html = out.get("data", {}).get("text/html", "")
-            count += len(re.findall(r'<img [^>]*alt="Chart', "".join(html)))
-    return count
+    """Charts the committed notebook shows: its saved PNG outputs (with alt text or not; the
+    game pictures are SVG)."""
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    return sum("image/png" in o.get("data", {}) for c in cells for o in c.get("outputs", []))
 
 
 def wait_charts(page, expected: int, timeout: float = 120) -> list[dict]:
@@ -129,6 +127,22 @@ def test_no_serious_or_critical_axe_violation_in_jupyterlab_with_the_charts_draw
     alt = shoot_first_chart(page, f"lab-{notebook.stem}") if saved_charts(notebook) else ""
     print(f"\n{notebook.stem} in JupyterLab: {len(images)} pictures; first chart: {alt[:160]}")
     check_axe(page, f"lab-{notebook.stem}")
+    assert not page.js_errors, page.js_errors[:3]
+
+
+@pytest.mark.parametrize(
+    "notebook", [p for p in lab_notebooks() if p not in game_notebooks()], ids=lambda p: p.stem
+)
+def test_no_serious_or_critical_axe_violation_in_voila_with_the_charts_drawn(notebook, voila, page):
+    """The notebooks with charts and no game (the game apps: ``test_axe.py``) in Voila."""
+    axe_available()
+    rel = notebook.relative_to(ROOT).as_posix()
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(voila.url(f"/voila/render/{rel}"), timeout=180_000, wait_until="load")
+    images = wait_charts(page, saved_charts(notebook), timeout=300)
+    alt = shoot_first_chart(page, f"voila-{notebook.stem}")
+    print(f"\n{notebook.stem} in Voila: {len(images)} pictures; first chart: {alt[:160]}")
+    check_axe(page, f"voila-{notebook.stem}")
     assert not page.js_errors, page.js_errors[:3]
 
 
