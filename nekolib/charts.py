@@ -6,7 +6,8 @@ are file stems (``"neko_in_brawl_odds"``). Nothing here knows any game.
 
 Where matplotlib is missing (the JupyterLite site: Pyodide has no matplotlib wheel on
 PyPI), a chart function decorated with :func:`chart` shows the committed picture
-``figures/<stem>.png`` instead and says why (:class:`CommittedFigure`).
+``figures/<stem>.png`` instead and says why (:class:`CommittedFigure`), with the alt text
+the drawn chart had (:func:`figure_alt`, kept in the PNG's ``Description`` text chunk).
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ from __future__ import annotations
 import functools
 import importlib
 import importlib.util
+import struct
 import sys
+import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -76,7 +79,11 @@ class CommittedFigure:
 
     @property
     def alt(self) -> str:
-        """Alt text: the chart's name, from its stem (``neko_in_brawl_odds``)."""
+        """Alt text: the drawn chart's (:func:`figure_alt`, saved in the PNG by
+        :func:`save_figure`), else the chart's name from its stem (``neko_in_brawl_odds``)."""
+        saved = png_text(self.png() or b"").get(ALT_KEY, "").strip()
+        if saved:
+            return f"{saved} (the committed picture)"
         return f"Chart: {self.stem.replace('_', ' ')} (the committed picture)"
 
     def png(self) -> bytes | None:
@@ -245,6 +252,66 @@ def figure_html(fig: Figure) -> str | None:
     return png_img_html(data, figure_alt(fig))
 
 
+ALT_KEY = "Description"
+"""The PNG text keyword that holds a committed chart's alt text (PNG spec, 11.3.4.2)."""
+
+
+def png_text(png: bytes) -> dict[str, str]:
+    """The text chunks (``tEXt``, ``zTXt``, ``iTXt``) of a PNG as ``{keyword: text}``; standard
+    library only (it runs in Pyodide); ``{}`` for anything that is not a PNG."""
+    found: dict[str, str] = {}
+    if not png.startswith(b"\x89PNG\r\n\x1a\n"):
+        return found
+    at = 8
+    while at + 8 <= len(png):
+        length, kind = struct.unpack(">I4s", png[at : at + 8])
+        body = png[at + 8 : at + 8 + length]
+        at += 12 + length
+        try:
+            if kind == b"tEXt":
+                key, _, text = body.partition(b"\0")
+                found[key.decode("latin-1")] = text.decode("latin-1")
+            elif kind == b"zTXt":
+                key, _, rest = body.partition(b"\0")
+                found[key.decode("latin-1")] = zlib.decompress(rest[1:]).decode("latin-1")
+            elif kind == b"iTXt":
+                key, _, rest = body.partition(b"\0")
+                packed, rest = rest[0], rest[2:]
+                rest = rest.split(b"\0", 2)[2]  # language tag, translated keyword
+                text = zlib.decompress(rest) if packed else rest
+                found[key.decode("latin-1")] = text.decode("utf-8")
+            elif kind == b"IEND":
+                break
+        except (ValueError, IndexError, zlib.error):
+            continue  # a damaged text chunk says nothing
+    return found
+
+
+class FigureImage:
+    """A figure as a notebook picture with its alt text (:func:`figure_alt`): an HTML ``<img>``
+    (Jupyter's own PNG ``<img>`` has none: axe image-alt, critical), the PNG, and the alt
+    text as the plain-text form. For figures made without pyplot, which have no notebook
+    display of their own (``display(FigureImage(fig))`` or a cell's value)."""
+
+    def __init__(self, fig: Figure, dpi: int = 90) -> None:
+        import io
+
+        buffer = io.BytesIO()
+        fig.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight")
+        self.png, self.alt = buffer.getvalue(), figure_alt(fig)
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, str]:
+        import base64
+
+        from nekolib.picture import png_img_html
+
+        return {
+            "text/html": png_img_html(self.png, self.alt),
+            "image/png": base64.b64encode(self.png).decode("ascii"),
+            "text/plain": self.alt,
+        }
+
+
 def chart(stem: str, default_args: str = "") -> Callable[[F], F]:
     """Decorate a chart function: without matplotlib it returns the :class:`CommittedFigure`
     ``stem`` instead of computing anything. ``default_args`` describes what the committed
@@ -304,11 +371,13 @@ def chart_factories() -> Iterator[tuple[str, Callable[[], Figure]]]:
 
 
 def save_figure(fig: Figure, path: Path) -> Path:
-    """Save ``fig`` as a PNG without a timestamp or version stamp (re-runs are byte-identical)."""
+    """Save ``fig`` as a PNG without a timestamp or version stamp (re-runs are byte-identical),
+    its alt text (:func:`figure_alt`) in the ``Description`` text chunk."""
     import matplotlib.pyplot as plt
 
     path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=110, bbox_inches="tight", metadata={"Software": None})
+    metadata = {"Software": None, ALT_KEY: figure_alt(fig)}
+    fig.savefig(path, dpi=110, bbox_inches="tight", metadata=metadata)
     plt.close(fig)
     return path
 

@@ -18,8 +18,6 @@ import math
 import tempfile
 from pathlib import Path
 
-from IPython.display import Image
-
 from nekolib.lab import (
     RESULTS_DIR,
     head_to_head,
@@ -49,13 +47,11 @@ if not (EXPERIMENTS / "neko_boss_ladder.toml").is_file():  # a pip install, not 
 
 
 def shown(fig):
-    """The chart as a picture: a matplotlib ``Figure`` made without pyplot has no notebook
-    display of its own (it would print ``<Figure size ...>``)."""
-    import io
+    """The chart as a picture with alt text from its data: a matplotlib ``Figure`` made
+    without pyplot has no notebook display of its own (it would print ``<Figure ...>``)."""
+    from nekolib.charts import FigureImage
 
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=90, bbox_inches="tight")
-    return Image(buffer.getvalue())
+    return FigureImage(fig, dpi=90)
 
 
 print((EXPERIMENTS / "neko_boss_ladder.toml").read_text())
