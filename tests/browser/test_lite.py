@@ -160,9 +160,10 @@ def lite_times(request):
 
 
 @contextlib.contextmanager
-def cold_page(browser):
-    """A fresh context (empty cache, no service worker yet); every request URL is kept."""
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+def cold_page(browser, **options):
+    """A fresh context (empty cache, no service worker yet); every request URL is kept.
+    ``options`` go to ``new_context`` (a phone's viewport, touch...)."""
+    context = browser.new_context(**{"viewport": {"width": 1280, "height": 1000}, **options})
     seen: list[str] = []
     outside: list[str] = []
 
