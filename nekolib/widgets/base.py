@@ -275,10 +275,13 @@ class GameWidget(widgets.VBox):
         return button
 
     def _answer(self, handler: Callable[[], Any]) -> None:
-        try:
-            handler()
-        finally:
-            self.board.answered += 1
+        # The board's redraw and the answer travel in one message (as for board presses):
+        # once the front end has drawn the press's result, it takes the next press.
+        with self.board.hold_sync():
+            try:
+                handler()
+            finally:
+                self.board.answered += 1
 
     # ------------------------------------------------------------------ hooks
     def render_view(self, view: dict[str, Any]) -> str:
