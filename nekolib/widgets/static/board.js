@@ -115,6 +115,7 @@ function render({ model, el }) {
   note.className = "nekolib-wait nekolib-wait-press";
   note.hidden = true;
   let noteTimer = null;
+  let ignored = ""; // said after the next announcement: presses refused while waiting
   function plural(n, word) {
     return `${n} ${word}${n === 1 ? "" : "es"}`;
   }
@@ -155,9 +156,18 @@ function render({ model, el }) {
       const words =
         `The kernel answered your first press; ${plural(refused, "press")} made while ` +
         `it was busy ${refused === 1 ? "was" : "were"} ignored.`;
-      // After the answer's own announcement (speak() writes it 30 ms after the change).
+      // Read out after the answer's own announcement (speak() adds it), else alone.
+      ignored = words;
       setTimeout(() => {
+        if (waiting) {
+          ignored = ""; // a new press is already on its way
+          return;
+        }
+        const spoken = !ignored;
+        const heard = live.textContent;
         tell(words, at);
+        if (spoken) live.textContent = heard; // the answer's words, then these
+        ignored = "";
         noteTimer = setTimeout(untell, SAID_MS);
       }, 60);
     }
@@ -362,7 +372,8 @@ function render({ model, el }) {
     live.textContent = "";
     const words = model.get("announce");
     setTimeout(() => {
-      live.textContent = words;
+      live.textContent = ignored ? `${words} ${ignored}` : words;
+      ignored = "";
     }, 30);
   }
 
