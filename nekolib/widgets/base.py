@@ -116,7 +116,8 @@ class GameWidget(widgets.VBox):
     Subclasses set ``title`` (and ``has_secrets = False`` for open-information games);
     they may override :meth:`render_view` (the game's picture by default), add an
     :meth:`extra_panel` (refreshed in :meth:`on_refresh`) and name the agent that gives
-    hints (``hint_agent``, a key of ``agents``).
+    hints (``hint_agent``, a key of ``agents``). A button they add is wired with
+    :meth:`on_press`, never ``on_click``, so that its presses do not queue.
     """
 
     title = "Game"
