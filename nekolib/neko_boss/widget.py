@@ -68,7 +68,7 @@ class NekoBossWidget(GameWidget):
         self._solve_token = 0  # bumped when that position changes: its search stops
         self._searching: int | None = None  # the token of the search running, if any
         self.solve_thread: threading.Thread | None = None
-        self.solve_button.on_click(lambda _b: self.solve_now())
+        self.on_press(self.solve_button, self.solve_now)
         self.warm_up_thread = start_solver_warm_up()
         return widgets.VBox(
             [

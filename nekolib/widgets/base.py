@@ -56,6 +56,10 @@ SAY_COUNT_ABOVE = 3
 """Announcements of more new log lines than this start with their count."""
 NO_KERNEL = "(the live board needs a running kernel: run the notebook's cells, Run All)"
 """Said where a front end shows the widget as text (no kernel, an untrusted notebook)."""
+PRESS = "nekolib-press"
+"""The class of every button whose press goes to the kernel (:meth:`GameWidget.on_press`):
+the board's front end lets one such press (or one press on the board) wait for the kernel
+at a time, refuses the others and says so next to the button, so presses never queue."""
 MOVES_CLOSED = "Show all legal moves as a list"
 MOVES_OPEN = "Hide the list of legal moves"
 """Move-log lines shown (the newest; the whole log is ``widget.match.log()``)."""
@@ -112,7 +116,8 @@ class GameWidget(widgets.VBox):
     Subclasses set ``title`` (and ``has_secrets = False`` for open-information games);
     they may override :meth:`render_view` (the game's picture by default), add an
     :meth:`extra_panel` (refreshed in :meth:`on_refresh`) and name the agent that gives
-    hints (``hint_agent``, a key of ``agents``).
+    hints (``hint_agent``, a key of ``agents``). A button they add is wired with
+    :meth:`on_press`, never ``on_click``, so that its presses do not queue.
     """
 
     title = "Game"
@@ -178,7 +183,7 @@ class GameWidget(widgets.VBox):
         self.move_select.add_class("nekolib-move-select")
         self.move_play = widgets.Button(description="Play the selected move")
         self.move_play.add_class("nekolib-move-play")
-        self.move_play.on_click(lambda _: self._play_selected())
+        self.on_press(self.move_play, self._play_selected)
         self.actions_box = widgets.VBox([self.move_select, self.move_play])
         self.actions_box.add_class("nekolib-actions")
         self._listed: list[Any] = []
@@ -215,10 +220,10 @@ class GameWidget(widgets.VBox):
             layout={"width": "16em", "display": None if self.table_decisions else "none"},
         )
 
-        self.undo_button.on_click(lambda _: self.undo())
-        self.hint_button.on_click(lambda _: self.hint())
-        self.run_button.on_click(lambda _: self.play_to_end())
-        self.new_game_button.on_click(lambda _: self.new_game(self.seed_input.value))
+        self.on_press(self.undo_button, self.undo)
+        self.on_press(self.hint_button, self.hint)
+        self.on_press(self.run_button, self.play_to_end)
+        self.on_press(self.new_game_button, lambda: self.new_game(self.seed_input.value))
         for selector in [*self.seat_selectors, self.table_selector]:
             selector.observe(self._seats_changed, names="value")
 
@@ -256,6 +261,28 @@ class GameWidget(widgets.VBox):
         self.add_class("nekolib-game")
         self.match = Match(initial, seed)
         self._settle()
+
+    def on_press(self, button: widgets.Button, handler: Callable[[], Any]) -> widgets.Button:
+        """Call ``handler()`` when ``button`` is pressed; then (even if it fails) bump the
+        board's ``answered`` counter, which ends the front end's wait for this press.
+
+        The button gets the class :data:`PRESS`: while a press (of such a button or on the
+        board) is unanswered, the board's front end stops any other before it is sent and
+        says "waiting for the kernel" next to the button, so a busy kernel never plays out
+        a queue of presses later.
+        """
+        button.add_class(PRESS)
+        button.on_click(lambda _button: self._answer(handler))
+        return button
+
+    def _answer(self, handler: Callable[[], Any]) -> None:
+        # The board's redraw and the answer travel in one message (as for board presses):
+        # once the front end has drawn the press's result, it takes the next press.
+        with self.board.hold_sync():
+            try:
+                handler()
+            finally:
+                self.board.answered += 1
 
     # ------------------------------------------------------------------ hooks
     def render_view(self, view: dict[str, Any]) -> str:
@@ -881,8 +908,7 @@ class GameWidget(widgets.VBox):
         button = widgets.Button(layout=widgets.Layout(width="auto"))
         button.add_class(css)
         button.action = None
-        button.on_click(lambda b: self.play(b.action))
-        return button
+        return self.on_press(button, lambda: self.play(button.action))
 
 
 def target_names(

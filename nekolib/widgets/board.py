@@ -65,8 +65,9 @@ class BoardView(anywidget.AnyWidget):
     version = traitlets.Int(0).tag(sync=True)
     """Bumped once per :meth:`show`, so the front end redraws once per change."""
     answered = traitlets.Int(0).tag(sync=True)
-    """Bumped after each press is handled: until then the front end shows "waiting for the
-    kernel..." (after a moment) and takes no further press."""
+    """Bumped after each press is handled (a press on the board, or of a game button wired
+    with ``GameWidget.on_press``): until then the front end shows "waiting for the
+    kernel..." (after a moment) and takes no further press, on the board or those buttons."""
     width = traitlets.Int(0).tag(sync=True)
     """The board's width in CSS px as the front end measures it (0: not measured yet); a
     game's widget draws its narrow layout when it is small."""

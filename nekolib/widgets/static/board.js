@@ -77,6 +77,8 @@ function render({ model, el }) {
       game.addEventListener("keydown", () => {
         keyAt = performance.now();
       }, true);
+      game.addEventListener("click", pressed, true);
+      watchedGame = game;
     }
   }
 
@@ -84,6 +86,7 @@ function render({ model, el }) {
   // away; Chromium then leaves the focus on the page's body. If a key was pressed in this
   // game lately, the focus comes back to the board instead of to the top of the page.
   let watched = false;
+  let watchedGame = null;
   let keyAt = -Infinity;
   function rescue() {
     const a = document.activeElement;
@@ -101,41 +104,114 @@ function render({ model, el }) {
   }
 
   // A press waits for the kernel's answer (the model's "answered" counter); a second press
-  // meanwhile is not queued but refused, and said so.
-  let waiting = null; // {answered, timer} while a press is unanswered
+  // meanwhile is not queued but refused, and said so where it was made. The game's buttons
+  // whose press goes to the kernel (class nekolib-press: Undo, Hint, New game, Solve, the
+  // free moves...) share this wait: the board stops such a press before it is sent.
+  let waiting = null; // {answered, timer, refused, at} while a press is unanswered
   const WAIT_MS = 700;
+  const SAID_MS = 10000;
+  // Said next to the button pressed (the notice above the board is for board presses).
+  const note = document.createElement("p");
+  note.className = "nekolib-wait nekolib-wait-press";
+  note.hidden = true;
+  let noteTimer = null;
+  let ignored = ""; // said after the next announcement: presses refused while waiting
+  function plural(n, word) {
+    return `${n} ${word}${n === 1 ? "" : "es"}`;
+  }
   function waitWords(refused) {
     const stay = "If this stays, run the notebook's cells (Run All): the board needs a running kernel.";
-    return refused
-      ? `Waiting for the kernel... Your first press counts once it answers; this one was not sent. ${stay}`
-      : `Waiting for the kernel... ${stay}`;
+    if (!refused) return `Waiting for the kernel... ${stay}`;
+    const count = refused > 1 ? ` (${plural(refused, "press")} not sent so far)` : "";
+    return `Waiting for the kernel... Your first press counts once it answers; this one was not sent${count}. ${stay}`;
+  }
+  function tell(words, at) {
+    // `at`: the row of the button pressed, or null for the board (notice above it).
+    clearTimeout(noteTimer);
+    if (at && at.isConnected) {
+      at.after(note);
+      note.textContent = words;
+      note.hidden = false;
+      wait.hidden = true;
+    } else {
+      wait.textContent = words;
+      wait.hidden = false;
+      note.hidden = true;
+    }
+    live.textContent = words;
+  }
+  function untell() {
+    clearTimeout(noteTimer);
+    wait.hidden = note.hidden = true;
+    wait.textContent = note.textContent = "";
   }
   function answered() {
-    if (waiting && model.get("answered") !== waiting.answered) {
-      clearTimeout(waiting.timer);
-      waiting = null;
-      wait.hidden = true;
-      wait.textContent = "";
-      root.removeAttribute("aria-busy");
+    if (!waiting || model.get("answered") === waiting.answered) return;
+    const { timer, refused, at } = waiting;
+    clearTimeout(timer);
+    waiting = null;
+    root.removeAttribute("aria-busy");
+    untell();
+    if (refused) {
+      const words =
+        `The kernel answered your first press; ${plural(refused, "press")} made while ` +
+        `it was busy ${refused === 1 ? "was" : "were"} ignored.`;
+      // Read out after the answer's own announcement (speak() adds it), else alone.
+      ignored = words;
+      setTimeout(() => {
+        if (waiting) {
+          ignored = ""; // a new press is already on its way
+          return;
+        }
+        const spoken = !ignored;
+        const heard = live.textContent;
+        tell(words, at);
+        if (spoken) live.textContent = heard; // the answer's words, then these
+        ignored = "";
+        noteTimer = setTimeout(untell, SAID_MS);
+      }, 60);
     }
   }
+  function begin(at) {
+    // A press is on its way to the kernel: say so if the answer takes more than a moment.
+    untell();
+    root.dataset.sent = String(performance.now());
+    const timer = setTimeout(() => {
+      if (!waiting) return;
+      tell(waitWords(0), waiting.at);
+      root.setAttribute("aria-busy", "true");
+    }, WAIT_MS);
+    waiting = { answered: model.get("answered"), timer, refused: 0, at };
+  }
+  function refuse(at) {
+    waiting.refused += 1;
+    waiting.at = at;
+    tell(waitWords(waiting.refused), at);
+  }
   function send(message) {
-    if (waiting && message.event !== "clear") {
-      wait.textContent = live.textContent = waitWords(true);
-      wait.hidden = false;
+    if (message.event === "clear") {
+      model.send(message);
       return;
     }
-    root.dataset.sent = String(performance.now());
-    if (message.event !== "clear") {
-      const timer = setTimeout(() => {
-        if (!waiting) return;
-        wait.textContent = live.textContent = waitWords(false);
-        wait.hidden = false;
-        root.setAttribute("aria-busy", "true");
-      }, WAIT_MS);
-      waiting = { answered: model.get("answered"), timer };
+    if (waiting) {
+      refuse(null);
+      return;
     }
+    begin(null);
     model.send(message);
+  }
+  function pressed(event) {
+    // Capture phase on the game, before the button's own view sends the press.
+    const button = event.target.closest && event.target.closest("button.nekolib-press");
+    if (!button || !root.isConnected) return;
+    const at = button.closest(".widget-box") || button;
+    if (waiting) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      refuse(at);
+      return;
+    }
+    begin(at);
   }
 
   // The width the board really has: Python draws the narrow layout below a threshold.
@@ -296,7 +372,8 @@ function render({ model, el }) {
     live.textContent = "";
     const words = model.get("announce");
     setTimeout(() => {
-      live.textContent = words;
+      live.textContent = ignored ? `${words} ${ignored}` : words;
+      ignored = "";
     }, 30);
   }
 
@@ -418,6 +495,8 @@ function render({ model, el }) {
   setTimeout(measure, 0);
   draw();
   return () => {
+    note.remove();
+    if (watchedGame) watchedGame.removeEventListener("click", pressed, true);
     model.off("change:version", draw);
     model.off("change:said", speak);
     model.off("change:answered", answered);
