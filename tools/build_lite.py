@@ -586,6 +586,7 @@ def stage(core: Path, wheels: list[Path], graded: bool = False) -> list[str]:
     ]
     kernel["loadPyodideOptions"]["packages"] = PRELOAD
     (BUILD / "jupyter-lite.json").write_text(json.dumps(config, indent=1) + "\n")
+    shutil.copyfile(LITE / "overrides.json", BUILD / "overrides.json")
     files = BUILD / "files"
     files.mkdir()
     shipped = []
@@ -599,6 +600,25 @@ def stage(core: Path, wheels: list[Path], graded: bool = False) -> list[str]:
         (files / path.name).write_text(site_notebook(path), encoding="utf-8")
         shipped.append(path.name)
     return shipped
+
+
+SITE_CSS = """<style id="nekolib-lite">
+  /* a notebook's whole name in its tab ("manekinecollection.ipynb" was cut at 216 px) */
+  html:root { --jp-private-horizontal-tab-width: 264px; }
+</style>
+"""
+"""Added to the site's page (``lab/index.html``, before ``</head>``): JupyterLab has no setting
+for it. ``lite/overrides.json`` (settings) hides the file browser's "Modified" column, which
+cut the notebooks' names ("manekinecollec...") at the sidebar's 250 px."""
+
+
+def add_site_css(output: Path) -> None:
+    """:data:`SITE_CSS` into ``output/lab/index.html`` (the build stops if it has no head)."""
+    page = output / "lab" / "index.html"
+    text = page.read_text(encoding="utf-8")
+    if text.count("</head>") != 1:
+        raise SystemExit(f"lite: {page} has no single </head> for SITE_CSS")
+    page.write_text(text.replace("</head>", SITE_CSS + "</head>"), encoding="utf-8")
 
 
 def jupyter_lite_build(output: Path) -> None:
@@ -682,6 +702,7 @@ def main(argv: list[str] | None = None) -> int:
     BUILD.mkdir(parents=True, exist_ok=True)
     shipped = stage(core, wheels, args.graded)
     jupyter_lite_build(output)
+    add_site_css(output)
     (output / ".nojekyll").touch()  # GitHub Pages: serve the folder as it is
     log(
         f"built {output}/ in {time.monotonic() - start:.0f} s: "

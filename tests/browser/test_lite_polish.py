@@ -61,10 +61,14 @@ OPENED_JS = """() => {
           cells};
 }"""
 
-CUT_OFF_JS = """() => [...document.querySelectorAll(
-    '.jp-Notebook button, .jp-Notebook .widget-label, .jp-Notebook label')]
+NAMES = ".jp-DirListing-itemText, .lm-DockPanel-tabBar .lm-TabBar-tabLabel"
+"""The notebooks' names in the file browser and in their tab."""
+CUT_OFF_JS = """(sel) => [...document.querySelectorAll(sel)]
   .filter(e => e.clientWidth > 0 && e.textContent.trim())
   .map(e => ({text: e.textContent.trim(), scroll: e.scrollWidth, client: e.clientWidth}))"""
+
+
+BUTTONS = ".jp-Notebook button, .jp-Notebook .widget-label, .jp-Notebook label"
 
 
 def shown_text(output: dict, mime: str) -> str | None:
@@ -118,6 +122,11 @@ def test_a_game_notebook_opens_unmodified_with_its_saved_outputs_and_no_label_cu
         assert NOTE in opened["first"] and "File ▸ Download" in opened["first"], opened["first"]
         assert opened["download"], "File > Download is not available"
 
+        # the notebooks' whole names in the file browser and the tab
+        names = page.evaluate(CUT_OFF_JS, NAMES)
+        assert notebook in [e["text"] for e in names], names
+        assert all(e["scroll"] <= e["client"] for e in names), names
+
         # the site shows the note, then the committed cells: each output as saved
         cells = opened["cells"][1:]
         assert len(cells) == len(saved), (len(cells), len(saved))
@@ -150,7 +159,7 @@ def test_a_game_notebook_opens_unmodified_with_its_saved_outputs_and_no_label_cu
         page.evaluate(RESET_JS)
         assert page.evaluate(STEP_TO_BOARD_JS) >= 0, "no cell drew a board"
         page.evaluate(QUIET_JS, 1000)
-        labels = page.evaluate(CUT_OFF_JS)
+        labels = page.evaluate(CUT_OFF_JS, BUTTONS)
         cut = [e for e in labels if e["scroll"] > e["client"]]
         assert not cut, cut
         assert len(labels) >= 5, labels
