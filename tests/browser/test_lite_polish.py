@@ -14,7 +14,8 @@ site's default), before any cell runs:
   *File > Download* exists;
 
 then the cells run up to the first board, and no button or label in the notebook is cut off
-(``scrollWidth <= clientWidth``), "Solve this position" included. Screenshots:
+(``scrollWidth <= clientWidth``), "Solve this position" included, and leaving the page now
+asks "Leave site?" (the probe sees it); leaving a notebook just opened asks nothing. Screenshots:
 ``figures/screenshots/lite_opened_<game>.png`` (the top of the notebook as opened),
 ``lite_no_kernel_<game>.png`` (a saved board's cell) and ``lite_buttons_<game>.png``.
 """
@@ -80,6 +81,20 @@ def shown_text(output: dict, mime: str) -> str | None:
     else:
         return None
     return "".join(value) if isinstance(value, list) else value
+
+
+def dialogs_on_leaving(page) -> list[str]:
+    """Close ``page`` as a student leaving it would; the dialogs it raised ("Leave site?" is a
+    ``beforeunload`` dialog, which a page may raise only after a user gesture: a click on the
+    empty menu bar first)."""
+    seen: list[str] = []
+    page.on("dialog", lambda dialog: seen.append(dialog.type))
+    page.mouse.click(VIEWPORT["width"] - 200, 12)
+    other = page.context.new_page()  # Playwright delivers the dialog while this one waits
+    page.close(run_before_unload=True)
+    other.wait_for_timeout(3000)
+    other.close()
+    return seen
 
 
 def as_shown(outputs: list[dict]) -> list[dict]:
@@ -168,8 +183,20 @@ def test_a_game_notebook_opens_unmodified_with_its_saved_outputs_and_no_label_cu
         page.locator(".jp-Notebook .nekolib-game button:visible").last.scroll_into_view_if_needed()
         page.evaluate(QUIET_JS, 800)
         page.screenshot(path=str(SCREENSHOTS / f"lite_buttons_{game}.png"))
-        # the probe sees a modified notebook (the outputs were cleared)
+        # the probe sees a modified notebook (the outputs were cleared): "Leave site?"
         assert page.evaluate("() => window.jupyterapp.status.isDirty")
         assert not page.js_errors, page.js_errors[:3]
         assert_stayed_on_loopback(page)
+        assert dialogs_on_leaving(page) == ["beforeunload"]
     print(f"\n{notebook}: {compared} saved text outputs as in the notebook ({printed} printed)")
+
+
+def test_leaving_a_notebook_just_opened_asks_nothing(lite_server, lite_browser):
+    """No "Leave site?" when nothing changed (it asked after every notebook opened)."""
+    with cold_page(lite_browser) as page:
+        page.set_viewport_size(VIEWPORT)
+        page.goto(f"{lite_server.base}/lab/index.html?path=neko_in.ipynb", timeout=120_000)
+        page.wait_for_function(KERNEL_IDLE_JS, timeout=180_000, polling=100)
+        page.evaluate(QUIET_JS, 1500)
+        assert not page.js_errors, page.js_errors[:3]
+        assert dialogs_on_leaving(page) == []
