@@ -29,8 +29,37 @@ def test_the_site_notebook_drops_only_matplotlib_magics(tmp_path):
     path = tmp_path / "nb.ipynb"
     path.write_text(json.dumps({"cells": cells, "metadata": {}, "nbformat": 4}))
     out = json.loads(build_lite.site_notebook(path))["cells"]
-    assert "".join(out[0]["source"]) == "import sympy\nx = 1"
-    assert out[1]["source"] == cells[1]["source"] and out[2]["source"] == cells[2]["source"]
+    assert out[0]["source"] == build_lite.WHERE_SAVED  # the note on where work is kept
+    assert out[1]["source"] == "import sympy\nx = 1"
+    assert out[2]["source"] == "".join(cells[1]["source"])
+    assert out[3]["source"] == "".join(cells[2]["source"])
+
+
+def test_the_site_notebook_joins_lines_and_says_the_site_kernel(tmp_path):
+    """Lists of lines joined as nbformat's reader does (JupyterLite's JupyterLab showed them
+    with a comma before every line), JSON kept; the kernel metadata the site's kernel writes."""
+    outputs = [
+        {"output_type": "stream", "name": "stdout", "text": ["a\n", "b\n"]},
+        {
+            "output_type": "display_data",
+            "metadata": {},
+            "data": {"text/plain": ["{'x': 1,\n", " 'y': 2}"], "application/json": ["p", "q"]},
+        },
+    ]
+    cells = [{"cell_type": "code", "source": ["x\n", "y"], "outputs": outputs, "metadata": {}}]
+    nb = {"cells": cells, "metadata": {"kernelspec": {"name": "python3"}}, "nbformat": 4}
+    path = tmp_path / "nb.ipynb"
+    path.write_text(json.dumps({**nb, "nbformat_minor": 5}))
+    site = json.loads(build_lite.site_notebook(path))
+    code = site["cells"][1]
+    assert code["source"] == "x\ny" and code["outputs"][0]["text"] == "a\nb\n"
+    assert code["outputs"][1]["data"] == {
+        "text/plain": "{'x': 1,\n 'y': 2}",
+        "application/json": ["p", "q"],
+    }
+    assert site["metadata"]["kernelspec"] == build_lite.SITE_KERNELSPEC
+    assert site["metadata"]["language_info"]["name"] == "python"
+    assert site["cells"][0]["id"] == "nekolib-lite-where-saved"
 
 
 def test_every_notebook_is_in_the_site_or_left_out_with_a_reason():

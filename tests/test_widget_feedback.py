@@ -92,8 +92,12 @@ def test_a_widget_shown_as_text_says_how_to_get_the_board_back():
     w = neko_boss(2, seats=["human", "greedy"])
     bundle = w._repr_mimebundle_()
     data = bundle[0] if isinstance(bundle, tuple) else bundle
-    assert data["text/plain"].startswith("<NekoBossWidget: ")
-    assert "run the notebook's cells" in data["text/plain"]
+    assert data["text/plain"] == (
+        "<NekoBossWidget> Board not running: run the cells again (Run ▸ Run All Cells) to play."
+    )
+    from nekolib.neko_in.widget import NekoInLauncher  # the Neko-in notebook's launcher too
+
+    assert NekoInLauncher()._repr_mimebundle_()["text/plain"].startswith("<NekoInLauncher> Board")
 
 
 def test_the_deduction_board_writes_in_colours_that_read_at_4_5_to_1():

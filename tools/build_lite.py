@@ -42,6 +42,7 @@ import tarfile
 import time
 import zipfile
 from pathlib import Path
+from typing import Any
 
 from packaging.markers import Marker
 from packaging.requirements import Requirement
@@ -495,17 +496,74 @@ def lock(wheels: list[Path], core: Path) -> dict:
 # --------------------------------------------------------------------------- site
 MATPLOTLIB_MAGIC = re.compile(r"^\s*%matplotlib\b.*(\n|$)", re.MULTILINE)
 
+SITE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
+SITE_LANGUAGE_INFO = {
+    "codemirror_mode": {"name": "python", "version": 3},
+    "file_extension": ".py",
+    "mimetype": "text/x-python",
+    "name": "python",
+    "nbconvert_exporter": "python",
+    "pygments_lexer": "ipython3",
+    "version": "3.8",
+}
+"""The kernelspec and kernel-info ``language_info`` of the site's kernel (the Pyodide kernel
+extension 0.8.6, its own constants, ``version`` included). JupyterLab writes both into a
+notebook's metadata when the kernel starts, so a notebook saying anything else (the committed
+ones say ``python3``, "Python 3") opened already modified: "Leave site?" with nothing changed
+(``tests/browser/test_lite_polish.py`` opens each one and checks it is not)."""
+
+WHERE_SAVED = (
+    "> **This notebook runs in your browser.** Saving (Ctrl+S) keeps your changes **in this"
+    " browser on this computer only**: not on a server, not in another browser, and not after"
+    " the site's data is cleared or a private window is closed. To keep a copy, use"
+    " **File ▸ Download**."
+)
+"""The first cell of every notebook in the site (docs/lite.md, "For students")."""
+
+
+def joined(nb: dict) -> dict:
+    """``nb`` with its multi-line strings (lists of lines) joined, as nbformat's reader does.
+
+    A Jupyter server reads notebooks with nbformat, which joins them; JupyterLite serves the
+    file as it is, and its JupyterLab joined a list of lines with commas (``String(list)``):
+    every saved line after the first started with "," in stream and ``text/plain`` outputs
+    until the cell was run again. JSON mime types keep their lists (a JSON array)."""
+
+    def text(value: Any) -> Any:
+        return "".join(value) if isinstance(value, list) else value
+
+    def bundle(data: dict) -> dict:
+        return {
+            k: v if k == "application/json" or k.endswith("+json") else text(v)
+            for k, v in data.items()
+        }
+
+    for cell in nb["cells"]:
+        cell["source"] = text(cell["source"])
+        for name, data in cell.get("attachments", {}).items():
+            cell["attachments"][name] = bundle(data)
+        for out in cell.get("outputs", []):
+            if "text" in out:
+                out["text"] = text(out["text"])
+            if "data" in out:
+                out["data"] = bundle(out["data"])
+    return nb
+
 
 def site_notebook(path: Path) -> str:
-    """The notebook as committed, without ``%matplotlib`` magics (Pyodide has no matplotlib;
-    inline is Jupyter's default anyway)."""
-    nb = json.loads(path.read_text(encoding="utf-8"))
+    """The notebook as committed, for the site: :data:`WHERE_SAVED` first, multi-line strings
+    :func:`joined`, the site kernel's metadata (:data:`SITE_KERNELSPEC`), and no
+    ``%matplotlib`` magics (Pyodide has no matplotlib; inline is Jupyter's default anyway)."""
+    nb = joined(json.loads(path.read_text(encoding="utf-8")))
     for cell in nb["cells"]:
         if cell["cell_type"] == "code":
-            source = "".join(cell["source"])
-            cleaned = MATPLOTLIB_MAGIC.sub("", source)
-            if cleaned != source:
-                cell["source"] = cleaned.splitlines(keepends=True)
+            cell["source"] = MATPLOTLIB_MAGIC.sub("", cell["source"])
+    nb["metadata"]["kernelspec"] = dict(SITE_KERNELSPEC)
+    nb["metadata"]["language_info"] = json.loads(json.dumps(SITE_LANGUAGE_INFO))
+    note = {"cell_type": "markdown", "metadata": {}, "source": WHERE_SAVED}
+    if nb.get("nbformat_minor", 0) >= 5:  # cell ids from nbformat 4.5
+        note["id"] = "nekolib-lite-where-saved"
+    nb["cells"].insert(0, note)
     return json.dumps(nb, indent=1, ensure_ascii=False) + "\n"
 
 
@@ -528,6 +586,7 @@ def stage(core: Path, wheels: list[Path], graded: bool = False) -> list[str]:
     ]
     kernel["loadPyodideOptions"]["packages"] = PRELOAD
     (BUILD / "jupyter-lite.json").write_text(json.dumps(config, indent=1) + "\n")
+    shutil.copyfile(LITE / "overrides.json", BUILD / "overrides.json")
     files = BUILD / "files"
     files.mkdir()
     shipped = []
@@ -541,6 +600,25 @@ def stage(core: Path, wheels: list[Path], graded: bool = False) -> list[str]:
         (files / path.name).write_text(site_notebook(path), encoding="utf-8")
         shipped.append(path.name)
     return shipped
+
+
+SITE_CSS = """<style id="nekolib-lite">
+  /* a notebook's whole name in its tab ("manekinecollection.ipynb" was cut at 216 px) */
+  html:root { --jp-private-horizontal-tab-width: 264px; }
+</style>
+"""
+"""Added to the site's page (``lab/index.html``, before ``</head>``): JupyterLab has no setting
+for it. ``lite/overrides.json`` (settings) hides the file browser's "Modified" column, which
+cut the notebooks' names ("manekinecollec...") at the sidebar's 250 px."""
+
+
+def add_site_css(output: Path) -> None:
+    """:data:`SITE_CSS` into ``output/lab/index.html`` (the build stops if it has no head)."""
+    page = output / "lab" / "index.html"
+    text = page.read_text(encoding="utf-8")
+    if text.count("</head>") != 1:
+        raise SystemExit(f"lite: {page} has no single </head> for SITE_CSS")
+    page.write_text(text.replace("</head>", SITE_CSS + "</head>"), encoding="utf-8")
 
 
 def jupyter_lite_build(output: Path) -> None:
@@ -624,6 +702,7 @@ def main(argv: list[str] | None = None) -> int:
     BUILD.mkdir(parents=True, exist_ok=True)
     shipped = stage(core, wheels, args.graded)
     jupyter_lite_build(output)
+    add_site_css(output)
     (output / ".nojekyll").touch()  # GitHub Pages: serve the folder as it is
     log(
         f"built {output}/ in {time.monotonic() - start:.0f} s: "

@@ -25,6 +25,7 @@ from nekolib.neko_in.analysis import brawl_odds
 from nekolib.neko_in.picture import question_words, seat_name
 from nekolib.neko_in.rules import COLOURS, EVENT_TEXT, EVENTS, Params, new_game
 from nekolib.widgets import HUMAN, GameWidget
+from nekolib.widgets.base import NO_KERNEL
 
 __all__ = ["NekoInLauncher", "NekoInWidget", "neko_in_widget", "play"]
 
@@ -143,3 +144,11 @@ class NekoInLauncher(widgets.VBox):
     def _rebuild(self, _change: Any) -> None:
         self.game = self._make()
         self.children = (self.children[0], self.game)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """Shown as text (no kernel): one line saying how to get the board back."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        if data is not None:
+            data["text/plain"] = f"<{type(self).__name__}> {NO_KERNEL}"
+        return bundle

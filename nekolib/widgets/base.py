@@ -54,8 +54,9 @@ answer is shown."""
 LOG_LINES = 40
 SAY_COUNT_ABOVE = 3
 """Announcements of more new log lines than this start with their count."""
-NO_KERNEL = "(the live board needs a running kernel: run the notebook's cells, Run All)"
-"""Said where a front end shows the widget as text (no kernel, an untrusted notebook)."""
+NO_KERNEL = "Board not running: run the cells again (Run ▸ Run All Cells) to play."
+"""Said where a front end shows the widget as text (no kernel, an untrusted notebook such as
+a reopened one in the JupyterLite site): one line, after ``<ClassName>``."""
 PRESS = "nekolib-press"
 """The class of every button whose press goes to the kernel (:meth:`GameWidget.on_press`):
 the board's front end lets one such press (or one press on the board) wait for the kernel
@@ -336,7 +337,7 @@ class GameWidget(widgets.VBox):
         picture = self.static_picture()
         if picture is not None:
             data["image/svg+xml"] = picture
-        data["text/plain"] = f"<{type(self).__name__}: {self.state!r}> {NO_KERNEL}"
+        data["text/plain"] = f"<{type(self).__name__}> {NO_KERNEL}"
         return bundle
 
     def extra_panel(self) -> widgets.Widget | None:
