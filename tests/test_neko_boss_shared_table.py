@@ -106,3 +106,13 @@ def _strip_counts(text: str) -> str:
     """The sentence without its count of positions (the two threads' races change it)."""
     head, _, tail = text.partition(" positions searched")
     return head.rsplit(", ", 1)[0] + tail
+
+
+def test_a_table_sized_for_a_position_is_the_size_a_solve_gives_it():
+    small = random_layout(Params(pieces_per_player=4), random.Random(0))  # 8 stacks
+    full = random_layout(Params(), random.Random(0))  # 24 stacks
+    assert solver.Table.sized_for(small).entries == 2**solver.MIN_TABLE_BITS
+    assert solver.Table.sized_for(full).entries == 2**solver.DEFAULT_TABLE_BITS
+    assert solver.solve_fast(small, table=solver.Table.sized_for(small)).value == (
+        solve(small, engine="reference").value
+    )

@@ -139,7 +139,7 @@ class SolverAgent:
     """The fast solver's :class:`~nekolib.neko_boss.solver.Table` shared by the searches of
     the position last solved (:meth:`_solve`) and of what its hint needs next: the best
     alternative, the principal line, the reply to the alternative. A new position gets a new
-    one (at most one per agent, 64 MiB)."""
+    one (at most one per agent; 64 MiB on the full board)."""
 
     def _alternative_limit(self) -> int:
         return self.alternative_node_limit or ALTERNATIVE_NODE_LIMIT
@@ -341,7 +341,7 @@ class SolverAgent:
         if not solver.available() or solver.applies(state) is not None:
             return None
         if self._table is None or self._table.params != state.params:
-            self._table = solver.Table(state.params)
+            self._table = solver.Table.sized_for(state)
         return self._table
 
     def _why_greedy(self, state: NekoBossState) -> str:

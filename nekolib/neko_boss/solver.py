@@ -327,6 +327,13 @@ class Table:
         self.entries = 1 << bits
         self.words = _zeroed_table(2 * self.entries)
 
+    @classmethod
+    def sized_for(cls, state: NekoBossState) -> Table:
+        """A table of the size :func:`solve_fast` gives ``state`` (2**(stacks + 1) entries,
+        2**12 to 2**22): enough for it and the positions after it."""
+        stacks = sum(1 for stack in state.stacks if stack)
+        return cls(state.params, _table_bits(stacks, None))
+
 
 def _table_bits(stacks: int, table_bits: int | None) -> int:
     if table_bits is not None:
