@@ -51,16 +51,31 @@ def _small_game():
 
 
 def test_the_first_look_comes_first_labelled_then_the_exact_hint_replaces_it(held):
+    """What the board showed is recorded as it changes (the observers run in the thread that
+    changes it, under the widget's lock): with the search held after it (``working``), the
+    move's exact value may replace the first look before this thread looks, so every check
+    is on the record, never on what happens to be on the board by then."""
     w = _small_game()
     shown: list[str] = []
-    w.status.observe(lambda change: shown.append(change["new"]), "value")
+    hints: list[tuple[str, object]] = []  # (hint text, move hinted) at each status change
+    lit: list[tuple[object, list]] = []  # (move hinted, the board's lit parts) as they change
+
+    def status(change) -> None:
+        shown.append(change["new"])
+        hints.append((w.hint_text, w.hinted))
+
+    w.status.observe(status, "value")
+    w.board.observe(lambda change: lit.append((w.hinted, change["new"])), "hint")
     w.hint()
+    assert held.reached.wait(60)  # the exact hint's thread is held at the gate
     assert w.hint_partial and w.hint_thread.is_alive()
-    assert w.hint_text.startswith("Hint (solver, first look): ")
-    assert "quick look-ahead" in w.hint_text and "the exact search is still running" in w.hint_text
-    assert "with best play" not in w.status.value  # nothing exact is claimed yet
-    first = w.hinted
-    assert first == lookahead(w.state).move and w.board.hint  # the first look is on the board
+    first_text, first = hints[0]  # what hint() showed
+    assert first_text.startswith("Hint (solver, first look): ")
+    assert "quick look-ahead" in first_text and "the exact search is still running" in first_text
+    assert "with best play" not in shown[0]  # nothing exact is claimed by the first look
+    assert first == lookahead(w.state).move
+    assert lit and lit[0][0] == first and lit[0][1]  # the first look is on the board
+    assert all("first look" in text or "still searching" in text for text, _ in hints)
     held.set()
     w.wait_hint()
     assert not w.hint_partial and "first look" not in w.hint_text

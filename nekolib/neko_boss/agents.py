@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from nekolib.core import RandomAgent
 from nekolib.mcts import MCTSAgent
@@ -134,6 +135,11 @@ class SolverAgent:
     _hinted: tuple[tuple[NekoBossState, Action], tuple[str, tuple[Working, ...]]] | None = field(
         default=None, repr=False, compare=False
     )
+    _table: Any = field(default=None, repr=False, compare=False)
+    """The fast solver's :class:`~nekolib.neko_boss.solver.Table` shared by the searches of
+    the position last solved (:meth:`_solve`) and of what its hint needs next: the best
+    alternative, the principal line, the reply to the alternative. A new position gets a new
+    one (at most one per agent; 64 MiB on the full board)."""
 
     def _alternative_limit(self) -> int:
         return self.alternative_node_limit or ALTERNATIVE_NODE_LIMIT
@@ -211,7 +217,8 @@ class SolverAgent:
         me = state.current_player()
         best = action == result.best_move
         if not best:  # explaining some other move: its own value
-            result = solve(state.apply(action), progress=self._progress)
+            after = state.apply(action)
+            result = solve(after, progress=self._progress, table=self._shared_table(after))
         value = result.value if me == 0 else -result.value
         source = SOURCES.get(result.engine, "solver")
         text = (
@@ -279,6 +286,7 @@ class SolverAgent:
                     exclude=action,
                     node_limit=self._alternative_limit(),
                     progress=self._progress,
+                    table=self._shared_table(state),
                 )
             except solver.SearchStopped:
                 return (
@@ -311,6 +319,7 @@ class SolverAgent:
     def _solve(self, state: NekoBossState) -> SolveResult | None:
         """The exact result (book, else solver), or ``None`` past ``node_limit``."""
         if self._last is None or self._last[0] != state:
+            self._table = None  # a new position: its searches share a new table
             found = book_result(state) or hint_book_result(state) or self._search(state)
             self._last = (state, found)
         return self._last[1]
@@ -319,9 +328,21 @@ class SolverAgent:
         from nekolib.neko_boss import solver
 
         try:
-            return solve(state, progress=self._progress, node_limit=self.node_limit)
+            table = self._shared_table(state)
+            return solve(state, progress=self._progress, node_limit=self.node_limit, table=table)
         except solver.SearchStopped:
             return None
+
+    def _shared_table(self, state: NekoBossState) -> Any:
+        """The table this agent's searches share (:attr:`_table`), made on first use; ``None``
+        where the fast solver does not solve ``state`` (the reference has its own)."""
+        from nekolib.neko_boss import solver
+
+        if not solver.available() or solver.applies(state) is not None:
+            return None
+        if self._table is None or self._table.params != state.params:
+            self._table = solver.Table.sized_for(state)
+        return self._table
 
     def _why_greedy(self, state: NekoBossState) -> str:
         """Why the solver does not answer here, truthfully (it solves 2-player movement)."""

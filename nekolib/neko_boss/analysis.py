@@ -36,6 +36,9 @@ from nekolib.core import TERMINAL, GameState, InvalidSetup, NekoError
 from nekolib.neko_boss.boards import Board
 from nekolib.neko_boss.rules import Move, NekoBossState, Params, random_layout
 
+if typing.TYPE_CHECKING:  # numba is imported only when solving
+    from nekolib.neko_boss.solver import Table
+
 __all__ = [
     "Engine",
     "ReachReport",
@@ -442,6 +445,7 @@ def solve(
     progress: Progress | None = None,
     engine: str = "auto",
     node_limit: int | None = None,
+    table: Table | None = None,
 ) -> SolveResult:
     """Exact value (best play by both) of a 2-player phase-2 position, and a best move.
 
@@ -454,7 +458,8 @@ def solve(
     stacks, and raises :class:`~nekolib.core.NekoError` saying why for bigger positions.
     ``progress(done, total, nodes)`` is called after each root move and while searching.
     ``node_limit`` (fast solver only): positions a search thread may visit before it gives
-    up with :class:`~nekolib.neko_boss.solver.SearchStopped`.
+    up with :class:`~nekolib.neko_boss.solver.SearchStopped`. ``table`` (fast solver only): a
+    :class:`~nekolib.neko_boss.solver.Table` shared with earlier solves of the same rules.
     """
     if isinstance(state, NekoBossState) and state.num_players != 2:
         raise InvalidSetup("solve() is for 2 players; use paranoid() or maxn() for 3-4")
@@ -464,7 +469,7 @@ def solve(
         fast = _fast_solver(state, engine)
         if fast is not None:
             got = fast.solve_fast(
-                state, symmetry=symmetry, progress=progress, node_limit=node_limit
+                state, symmetry=symmetry, progress=progress, node_limit=node_limit, table=table
             )
             return SolveResult(
                 got.value, got.best_move, got.nodes, got.table_size, got.seconds, "fast"

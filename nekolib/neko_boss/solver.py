@@ -162,6 +162,7 @@ __all__ = [
     "DEFAULT_TABLE_BITS",
     "FastResult",
     "SearchStopped",
+    "Table",
     "applies",
     "available",
     "default_threads",
@@ -304,6 +305,36 @@ class FastResult:
     seconds: float
 
 
+class Table:
+    """A transposition table that several solves of positions of one game share (a hint's
+    searches: the position, its best alternative, the principal line).
+
+    Every entry is an exact bound on a position's value (win/draw/loss, to the end of the
+    game), kept only for finished subtrees, so it stays true for any later search of the same
+    rules; a later search that meets a position an earlier one settled reads its value instead
+    of searching it. Values and best moves do not change (the root moves are tried in the same
+    order whatever the table holds); only the positions searched do. Keys are exact positions
+    (folded over symmetries or not: the same key either way), so one table serves positions with
+    and without symmetry folding, and any number of stacks (a 24-stack table, 2**22 entries,
+    is the largest :func:`solve_fast` makes)."""
+
+    def __init__(self, params: Params, bits: int = DEFAULT_TABLE_BITS) -> None:
+        if numba is None:
+            raise NekoError(f"the fast Neko Boss solver cannot run: {MISSING}")
+        if not MIN_TABLE_BITS <= bits <= 26:
+            raise NekoError(f"table bits must be {MIN_TABLE_BITS}-26 (2**bits entries), not {bits}")
+        self.params = params
+        self.entries = 1 << bits
+        self.words = _zeroed_table(2 * self.entries)
+
+    @classmethod
+    def sized_for(cls, state: NekoBossState) -> Table:
+        """A table of the size :func:`solve_fast` gives ``state`` (2**(stacks + 1) entries,
+        2**12 to 2**22): enough for it and the positions after it."""
+        stacks = sum(1 for stack in state.stacks if stack)
+        return cls(state.params, _table_bits(stacks, None))
+
+
 def _table_bits(stacks: int, table_bits: int | None) -> int:
     if table_bits is not None:
         return table_bits
@@ -319,6 +350,7 @@ def solve_fast(
     threads: int | None = None,
     exclude: Move | None = None,
     node_limit: int | None = None,
+    table: Table | None = None,
 ) -> FastResult | None:
     """Exact value and a best move of a 2-player phase-2 position with the compiled kernel.
 
@@ -332,7 +364,8 @@ def solve_fast(
 
     ``exclude``: leave this root move out (the value of the best *other* move; ``None`` if
     there is none). ``node_limit``: give up (raise :class:`SearchStopped`) once a thread has
-    visited that many positions.
+    visited that many positions. ``table``: search on this :class:`Table` (kept between
+    solves of the same rules) instead of a new one; ``table_bits`` is then not used.
     """
     if numba is None:
         raise NekoError(f"the fast Neko Boss solver cannot run: {MISSING}")
@@ -342,11 +375,13 @@ def solve_fast(
     why = applies(state)
     if why is not None:
         raise NekoError(why)
+    if table is not None and table.params != state.params:
+        raise NekoError("this Table holds positions of other rules: make one for these Params")
     t0 = time.perf_counter()
     if state.to_move == TERMINAL:
         scores = state.scores()
         return FastResult((scores[0] > scores[1]) - (scores[0] < scores[1]), None, 1, 0, 0.0)
-    search = _RootSearch(state, symmetry, progress, table_bits, threads)
+    search = _RootSearch(state, symmetry, progress, table_bits, threads, table)
     if node_limit is not None:
         search.limit = node_limit
     if exclude is not None:
@@ -401,6 +436,7 @@ class _RootSearch:
         progress: Progress | None,
         table_bits: int | None,
         threads: int = 1,
+        table: Table | None = None,
     ) -> None:
         self.tb = tb = _tables(state.params, symmetry and _self_symmetric(state))
         size = state.board.size
@@ -408,8 +444,11 @@ class _RootSearch:
         self.own = np.array([s[-1] if s else 0 for s in state.stacks], dtype=np.int64)
         self.me = state.to_move
         self.stacks = int((self.H > 0).sum())
-        self.entries = 1 << _table_bits(self.stacks, table_bits)
-        self.table = _zeroed_table(2 * self.entries)
+        if table is None:
+            self.entries = 1 << _table_bits(self.stacks, table_bits)
+            self.table = _zeroed_table(2 * self.entries)
+        else:
+            self.entries, self.table = table.entries, table.words
         self.tabs = (
             tb.reach_ptr,
             tb.reach_q,
