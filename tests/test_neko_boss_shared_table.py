@@ -22,14 +22,17 @@ def _same(a, b) -> bool:
     return (a is None and b is None) or (a.value, a.best_move) == (b.value, b.best_move)
 
 
-def test_searches_sharing_a_table_give_the_values_and_moves_of_fresh_tables():
+@pytest.mark.parametrize(
+    "positions", [12, pytest.param(36, marks=pytest.mark.slow)], ids=["12", "36-slow"]
+)
+def test_searches_sharing_a_table_give_the_values_and_moves_of_fresh_tables(positions):
     """A hint's searches in order on one table per rules, kept across unrelated positions
     (2**12 entries: full, replaced again and again): the position, its best alternative and
     each child; every value and best move as with a new table, every value the reference's."""
     rng = random.Random(38)
     tables: dict[Params, solver.Table] = {}
     checked = 0
-    for i in range(36):
+    for i in range(positions):
         params, pieces = MIXES[i % len(MIXES)]
         state = random_position(params, rng, pieces, moves=rng.randrange(0, 3))
         if state.is_terminal():
@@ -46,7 +49,7 @@ def test_searches_sharing_a_table_give_the_values_and_moves_of_fresh_tables():
             assert _same(shared, solver.solve_fast(after))
             assert shared.value == solve(after, engine="reference").value
         checked += 1
-    assert checked >= 30
+    assert checked >= positions * 5 // 6
 
 
 def test_folded_and_unfolded_keys_share_a_table():
@@ -80,8 +83,8 @@ def test_the_hints_later_searches_reuse_the_positions_search(monkeypatch):
     seen: list[tuple[object, int]] = []
     real = solver.solve_fast
 
-    def spy(position, **kw):
-        got = real(position, **kw)
+    def spy(position, **kw):  # one thread: two threads' races change the counts (flaky)
+        got = real(position, **{**kw, "threads": 1})
         seen.append((position, 0 if got is None else got.nodes))
         return got
 
@@ -93,7 +96,7 @@ def test_the_hints_later_searches_reuse_the_positions_search(monkeypatch):
     assert len(later) >= 3  # three moves of the line after the hinted one, the reply
     monkeypatch.setattr(solver, "solve_fast", real)
     for position, nodes in later:
-        fresh = real(position).nodes
+        fresh = real(position, threads=1).nodes
         assert nodes * 10 < fresh, (nodes, fresh)
     fresh_agent = SolverAgent()
     monkeypatch.setattr(SolverAgent, "_shared_table", lambda self, state: None)
