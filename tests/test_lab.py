@@ -216,9 +216,10 @@ def test_pairwise_wins_and_shares_by_hand():
     assert (shares["b"]["wins"], shares["b"]["n"]) == (1.5, 3)
     assert shares["a"]["fair"] == pytest.approx((4 / 3 + 1 / 2) / 5)
     assert (shares["a"]["low"], shares["a"]["high"]) == wilson(1.5, 5)
-    seats = {(s["players"], s["seat"]): s for s in seat_shares(ROWS)}
-    assert seats[3, 0]["wins"] == 0.5 and seats[3, 0]["n"] == 2 and seats[2, 0]["share"] == 1
-    assert seats[3, 0]["fair"] == pytest.approx(1 / 3)
+    seats = {(s["players"], s["seat"]): s for s in seat_shares(ROWS)}  # seats from 1
+    assert set(seats) == {(3, 1), (3, 2), (3, 3), (2, 1), (2, 2)}
+    assert seats[3, 1]["wins"] == 0.5 and seats[3, 1]["n"] == 2 and seats[2, 1]["share"] == 1
+    assert seats[3, 1]["fair"] == pytest.approx(1 / 3)
 
 
 def test_ladder_sweep_and_tables():
@@ -232,12 +233,13 @@ def test_ladder_sweep_and_tables():
         (3, 1, 2, 15),
         (2, 2, 1, 30),
     ]
-    assert (sweep[0]["seat0"], sweep[0]["seat1"], sweep[0]["seat2"]) == (0.25, 0.75, 0)
+    assert (sweep[0]["seat1"], sweep[0]["seat2"], sweep[0]["seat3"]) == (0.25, 0.75, 0)
     assert sweep[0]["share_b"] == pytest.approx(1.5 / 2) and "score_a" not in sweep[0]
     scored = [dict(r, scores=[2, 4, 6][: r["players"]]) for r in ROWS]
     assert sweep_summary(scored)[0]["score_a"] == pytest.approx((2 + 6 + 4 + 6) / 4)
     table = tidy(ROWS)
     assert table[1]["winner"] == "tie" and table[1]["winner_agent"] == "b+a"
+    assert [table[0]["winner"], table[2]["winner"]] == [2, 1]  # seats from 1
     text = to_markdown(table, ["index", "seats", "winner_agent", "length"])
     assert text.splitlines()[2] == "|     0 | a / b / a | b            |     10 |"
 
@@ -408,10 +410,10 @@ def test_seat_and_sweep_tables_by_hand():
     assert f"8 decisive games detect one seat {edge:.1f} points above fair" in tests[0]["power"]
     sweep = sweep_summary(rows)
     assert (sweep[0]["W"], sweep[0]["D"], sweep[0]["L"]) == (6, 2, 2) and "W" not in sweep[1]
-    assert (sweep[0]["seat0_low"], sweep[0]["seat0_high"]) == wilson(7, 10)
+    assert (sweep[0]["seat1_low"], sweep[0]["seat1_high"]) == wilson(7, 10)
     (length, seat, draws) = sweep_tests(rows)
     assert length["quantity"] == "game length"
-    assert seat["quantity"] == "seat 0 W vs L (decisive games)"
+    assert seat["quantity"] == "seat 1 W vs L (decisive games)"
     assert seat["test"] == "chi-square, 1 df"  # 6-2 against 5-5: the draws left out
     assert seat["p"] == pytest.approx(2 * norm_sf(math.sqrt(seat["statistic"])))
     expected = [[6, 2], [5, 5]]  # by hand: Pearson's chi-square of W/L per value
@@ -419,7 +421,7 @@ def test_seat_and_sweep_tables_by_hand():
     chi2 = sum((expected[i][j] - rows_[i] * cols[j] / total) ** 2 / (rows_[i] * cols[j] / total)
                for i in range(2) for j in range(2))  # fmt: skip
     assert seat["statistic"] == pytest.approx(chi2)
-    assert draws["quantity"] == "seat 0 draw rate" and draws["test"] == "chi-square, 1 df"
+    assert draws["quantity"] == "seat 1 draw rate" and draws["test"] == "chi-square, 1 df"
     assert [t["p_holm"] for t in (length, seat, draws)] == holm(
         [length["p"], seat["p"], draws["p"]]
     )
@@ -456,5 +458,5 @@ def test_sweep_charts_name_values_draw_no_lines_and_leave_out_saturated_panels()
     assert labels[2] == "default (1-6)" and ranks.axes[1].get_ylabel().startswith("mean final")
     boards = charts["neko_boss_lab_boards"]()
     title = boards._suptitle.get_text()
-    assert "seat 0 W vs L (decisive games): p = 0.46" in title and "draw rate" in title
+    assert "seat 1 W vs L (decisive games): p = 0.46" in title and "draw rate" in title
     plt.close("all")

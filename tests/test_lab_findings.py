@@ -194,7 +194,7 @@ def test_a_sweep_with_no_difference_says_how_big_one_is_still_possible():
         lost = sum(r["winners"] == [1] for r in mine)
         bounds.append(_wilson(won, won + lost))
     expected = max(hi for _, hi in bounds) - min(lo for lo, _ in bounds)
-    (test,) = [t for t in sweep_tests(rows) if t["quantity"].startswith("seat 0 W vs L")]
+    (test,) = [t for t in sweep_tests(rows) if t["quantity"].startswith("seat 1 W vs L")]
     assert test["ci_diff"] == pytest.approx(expected, abs=1e-12)
     assert test["p"] > 0.05
     text = report_text("neko_boss")
@@ -240,14 +240,12 @@ def test_a_finding_a_larger_run_of_the_same_design_does_not_establish_is_flagged
     text = report_text("manekinecollection")
     short = next(x for x in text.splitlines() if x.startswith("- `manekinecollection_movers`: "))
     assert (
-        "seat 1 (index 0) draw rate differs (first_player) (**not established** by the larger "
+        "seat 1 draw rate differs (first_player) (**not established** by the larger "
         "`manekinecollection_movers_replica`)"
     ) in short
     assert short.count("not established") == 1  # the mover edge holds in both
     assert "1 of them not by a run of the same design at least as large" in text
-    line = next(
-        x for x in text.splitlines() if "seat 1 (index 0) draw rate" in x and "_replica`, " in x
-    )
+    line = next(x for x in text.splitlines() if "seat 1 draw rate" in x and "_replica`, " in x)
     assert "(not established)" in line
     assert "Same design: `manekinecollection_movers` (900 games) establishes it too" in line
     neko_in = report_text("neko_in")  # 5 000 games establish what 2 700 did not: no flag

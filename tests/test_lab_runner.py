@@ -65,6 +65,27 @@ def test_cluster_run_equals_serial_run(cluster, tmp_path, spec):
     assert workers == {"127.0.0.1"}
 
 
+def _session() -> int:
+    import os
+
+    return os.getsid(0)
+
+
+def test_local_workers_each_lead_a_session_of_their_own(cluster):
+    """Linux shares the processor between sessions (autogroups): workers left in the run's
+    session got one process's time between them, so 2 were no faster than --serial."""
+    import os
+
+    from dask.distributed import Client
+
+    with Client(cluster) as client:
+        sessions = client.run(_session)
+        pids = client.run(os.getpid)
+    assert len(sessions) == 2 and len(set(sessions.values())) == 2
+    assert _session() not in sessions.values()
+    assert all(sessions[w] == pids[w] for w in sessions)  # each worker leads its session
+
+
 class Killed(Exception):
     """Stands in for a kill: raised from the progress hook after some games are stored."""
 

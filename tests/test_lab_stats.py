@@ -161,7 +161,7 @@ def _compact(value):
     ids=[p.stem for p in RESULTS if _kind(p) == "sweep"],
 )
 def test_sweep_tests_of_committed_results_match_scipy(path):
-    """Game length (Kruskal-Wallis), seat 0's W vs L among decisive games and the draw rate
+    """Game length (Kruskal-Wallis), seat 1's W vs L among decisive games and the draw rate
     apart (chi-square of homogeneity), Holm over all of them."""
     header, rows = read_rows(path)
     sweep = header["experiment"]["sweep"]
@@ -176,25 +176,25 @@ def test_sweep_tests_of_committed_results_match_scipy(path):
         d = sum(1 for r in g if 0 in r["winners"] and len(r["winners"]) > 1)
         wdl.append([w, d, len(g) - w - d])
     ref = stats.chi2_contingency([[w, lost] for w, _, lost in wdl], correction=False)
-    assert tests["seat 0 W vs L (decisive games)"]["p"] == pytest.approx(ref.pvalue, rel=1e-7)
+    assert tests["seat 1 W vs L (decisive games)"]["p"] == pytest.approx(ref.pvalue, rel=1e-7)
     if any(d for _, d, _ in wdl):
         ref = stats.chi2_contingency([[d, w + lost] for w, d, lost in wdl], correction=False)
-        assert tests["seat 0 draw rate"]["p"] == pytest.approx(ref.pvalue, rel=1e-7)
+        assert tests["seat 1 draw rate"]["p"] == pytest.approx(ref.pvalue, rel=1e-7)
     else:
-        assert "seat 0 draw rate" not in tests
+        assert "seat 1 draw rate" not in tests
     table = [t for t in tests.values() if t["p"] == t["p"]]  # nan: nothing varied, no test
     adjusted = multitest.multipletests([t["p"] for t in table], method="holm")[1]
     assert [t["p_holm"] for t in table] == pytest.approx(list(adjusted))
 
 
 def test_the_boards_sweep_differs_in_draws_not_in_wins():
-    """The committed Neko Boss boards sweep: 'seat 0 W/D/L p = 1e-15' was the draws (48 of
+    """The committed Neko Boss boards sweep: 'seat 1 W/D/L p = 1e-15' was the draws (48 of
     400 on grid_3x4, 2 on grid_4x6_diagonal); wins against losses do not differ (p 0.46),
     and grid_4x6_diagonal's seat test (p 0.031) is not significant over the 4 boards."""
     rows = _rows("neko_boss_boards")
     tests = {t["quantity"]: t for t in sweep_tests(rows)}
-    assert tests["seat 0 W vs L (decisive games)"]["p"] == pytest.approx(0.457, abs=5e-4)
-    assert tests["seat 0 draw rate"]["p_holm"] < 1e-12
+    assert tests["seat 1 W vs L (decisive games)"]["p"] == pytest.approx(0.457, abs=5e-4)
+    assert tests["seat 1 draw rate"]["p_holm"] < 1e-12
     diagonal = next(t for t in seat_tests(rows) if t["point"] == "board=grid_4x6_diagonal")
     assert diagonal["p"] == pytest.approx(0.031, abs=5e-4)
     assert diagonal["p_holm"] == pytest.approx(0.124, abs=5e-4)

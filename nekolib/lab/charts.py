@@ -3,7 +3,7 @@ is replayed to draw them. ``python -m nekolib figures --only lab`` writes them.
 
 Each results file gives one chart, chosen by what its experiment varied:
 
-* a sweep (``[sweep]``): ``<game>_lab_<name>``, game length and seat 0's share per value
+* a sweep (``[sweep]``): ``<game>_lab_<name>``, game length and seat 1's share per value
   (and the first agent's share when agents rotate);
 * several agents, no sweep: ``<game>_lab_ladder``, the strength ladder (Bradley-Terry
   rating with a bootstrap interval, win share with a Wilson interval) and the head-to-head
@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from nekolib.lab.compare import seat_name
 from nekolib.lab.names import SWEEP_NAMES, sweep_label, value_name
 from nekolib.lab.report import report_figure
 from nekolib.lab.stats import (
@@ -132,10 +133,11 @@ def seats_figure(header: dict[str, Any], rows: Rows) -> Figure:
     ax = fig.subplots()
     width = 0.8 / max(counts)
     for r in table:
-        x = counts.index(r["players"]) + (r["seat"] - (r["players"] - 1) / 2) * width
-        colour = PLAYER_COLOURS[r["seat"] % len(PLAYER_COLOURS)]
+        index = r["seat"] - 1  # seats are named from 1
+        x = counts.index(r["players"]) + (index - (r["players"] - 1) / 2) * width
+        colour = PLAYER_COLOURS[index % len(PLAYER_COLOURS)]
         first = int(header["experiment"]["params"].get("first_player", 0))
-        name = f"seat {r['seat'] + 1}" + (" (first to play)" if r["seat"] == first else "")
+        name = seat_name(index, first, r["players"])
         ax.bar(x, r["share"], width * 0.9, color=colour, label=name,
                hatch="//" if r["edge"] == "yes" else None)  # fmt: skip
         ax.errorbar(
@@ -286,10 +288,10 @@ def _fmt_wins(wins: float) -> str:
 
 
 def _seat_lines(ax: Any, table: Rows, values: list[str], key: str, counts: list[int]) -> None:
-    """Every seat's share (one player count) or seat 0's per player count, Wilson intervals."""
-    lines = [(f"seat{s}", counts[0], f"seat {s + 1}") for s in range(counts[0])]  # turn order
+    """Every seat's share (one player count) or seat 1's per player count, Wilson intervals."""
+    lines = [(f"seat{s}", counts[0], f"seat {s}") for s in range(1, counts[0] + 1)]
     if len(counts) > 1:
-        lines = [("seat0", n, f"seat 1, {n} players") for n in counts]
+        lines = [("seat1", n, f"seat 1, {n} players") for n in counts]
     for k, (column, n, label) in enumerate(lines):
         points = [
             (

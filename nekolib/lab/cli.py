@@ -299,7 +299,7 @@ def summary_text(path: str | Path) -> str:
     if rows and exp["sweep"]:
         sweep = sweep_summary(rows)
         keep = [c for c in sweep[0] if not c.startswith(("score_", "seat")) or c.startswith(
-            "seat0")]  # fmt: skip
+            "seat1")]  # fmt: skip
         parts += ["### Sweep", to_markdown(sweep, keep, digits=3)]
         parts += ["Do the values differ?", to_markdown(sweep_tests(rows), digits=4)]
     return "\n\n".join(parts) + "\n"

@@ -4,7 +4,8 @@ setting of a sweep (a handicap's effect on the mover edge), and every run of one
 configuration pooled, with a test of whether they agree.
 
 Seats are named by turn order, from 1: ``seat 1 (first to play)`` is the seat that moves
-first (``Params.first_player``, 0 unless set; ``lab summary`` numbers seats from 0).
+first (``Params.first_player``, 0 unless set); ``lab summary``, the report and the charts
+name seats the same way (seat 1 is index 0 of a stored row's ``returns``).
 Intervals: Wilson 95% for a share, Newcombe's hybrid score interval (method 10) for the
 difference of two shares.
 """

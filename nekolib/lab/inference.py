@@ -334,7 +334,7 @@ def seat_power(
 ) -> float:
     """The chance that a seat table's own test, at Holm's first step over ``tests`` tables
     (level ``alpha / tests``), finds an edge when one seat is ``edge`` above fair and the
-    others share its loss equally. Two players: the exact binomial test of seat 0's wins
+    others share its loss equally. Two players: the exact binomial test of seat 1's wins
     among ``trials`` decisive games; more: Pearson's chi-square of the wins per seat over
     ``trials`` games (``players - 1`` df, noncentrality ``trials * edge² * players² /
     (players - 1)``)."""

@@ -8,7 +8,7 @@ already runs (:func:`~nekolib.lab.stats.seat_tests`, :func:`~nekolib.lab.stats.s
   count, the seat that is furthest from fair with its Wilson 95% interval, the table's test
   and its Holm adjustment over the run's tables, the ordered-seat trend, the smallest edge
   the run detects with 80% power and the largest its intervals leave possible;
-* **under rule variants** (sweeps): whether the values differ (game length, seat 0's wins
+* **under rule variants** (sweeps): whether the values differ (game length, seat 1's wins
   against losses, the draw rate; Holm over the sweep's tests), each value's seat table
   (Holm over the values) and, for a ``first_player`` sweep, the first mover's record;
 * each finding ends with what it does not show.
@@ -102,9 +102,11 @@ class Finding:
     not_shown: str
     games: int = 0
     short: str = ""
-    """The finding in a few words, for the one-line answer (``seat 0 +3.5 points``)."""
+    """The finding in a few words, for the one-line answer (``seat 1 +3.5 points``)."""
     points: list[dict[str, Any]] = field(default_factory=list)
-    """Seats of the table for the chart: seat, share, low, high, fair, flagged."""
+    """Seats of the table for the chart: seat (its index, from 0: the chart's colour and
+    place; named from 1 by :func:`~nekolib.lab.compare.seat_name`), share, low, high, fair,
+    flagged."""
     measures: str = ""
     """What is tested (``seats``, ``mover`` or a sweep's quantity): with the question and the
     table, what makes the same finding in a replication."""
@@ -188,7 +190,7 @@ def design(run: Run) -> str:
 def _seat_findings(run: Run, question: str) -> list[Finding]:
     """One finding per table of the run (player count, and sweep value in a sweep)."""
     tests = seat_tests(run.rows)
-    shares = seat_shares(run.rows)
+    shares = [s | {"seat": s["seat"] - 1} for s in seat_shares(run.rows)]  # index from 0
     out = []
     for t in tests:
         point = t.get("point", "")
@@ -388,8 +390,8 @@ def _variant_findings(run: Run) -> list[Finding]:
 
 
 def _quantity(test: dict[str, Any]) -> str:
-    """A sweep test's quantity with seats named by turn order (``lab summary``: from 0)."""
-    return test["quantity"].replace("seat 0 ", "seat 1 (index 0) ")
+    """A sweep test's quantity (seats named from 1, as in ``lab summary``)."""
+    return test["quantity"]
 
 
 def _games(run: Run) -> str:
@@ -631,7 +633,7 @@ def _sweep_line(run: Run) -> str:
     for t in sweep_tests(run.rows):
         if t["p"] != t["p"] or t["quantity"] not in (
             "game length",
-            "seat 0 W vs L (decisive games)",
+            "seat 1 W vs L (decisive games)",
         ):
             continue
         what = "length" if "length" in t["quantity"] else "seat 1's W vs L"

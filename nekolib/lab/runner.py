@@ -302,9 +302,16 @@ class _client:
                 logger.setLevel(level)
 
 
+WORKER_PRELOAD = ["nekolib.lab.worker_session"]
+"""Dask preloads of the local cluster's workers: each starts in a session of its own
+(:mod:`nekolib.lab.worker_session`), so Linux gives each worker its own share of the
+processor, as it gives a worker started by hand, instead of one share for all of them."""
+
+
 def local_cluster(workers: int) -> Any:
     """A Dask ``LocalCluster`` of ``workers`` single-threaded processes; every server on
-    127.0.0.1 and no dashboard (the runner's default; the lab bench times it).
+    127.0.0.1, no dashboard, each worker in a session of its own (:data:`WORKER_PRELOAD`;
+    the runner's default; the lab bench times it).
 
     (The scheduler still serves its health page on 127.0.0.1, on 8787 or a free port if
     that is taken, which distributed announces with a warning: silenced here.)
@@ -321,6 +328,7 @@ def local_cluster(workers: int) -> Any:
             dashboard_address=None,
             silence_logs=logging.CRITICAL,  # a Ctrl-C's teardown logs errors
             local_directory=tempfile.gettempdir(),
+            preload=list(WORKER_PRELOAD),  # run in each worker process as it starts
         )
 
 

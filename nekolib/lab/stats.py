@@ -81,7 +81,8 @@ def _share(wins: float, n: int) -> dict[str, float]:
 def tidy(rows: Iterable[Row]) -> list[dict[str, Any]]:
     """One flat dict per game: index, players, sweep values, seating, winner(s), length, ...
 
-    ``winner`` is the winning seat (``"tie"`` when shared); ``winner_agent`` its agent
+    ``winner`` is the winning seat, numbered from 1 as everywhere a user reads (seat 1: the
+    row's first seat, index 0 of ``returns``; ``"tie"`` when shared); ``winner_agent`` its agent
     (agents joined with ``+`` on a tie); ``code``, ``commit`` and ``python``: the code that
     played the game (source hash, git commit, Python version; blank if not recorded).
     """
@@ -91,7 +92,7 @@ def tidy(rows: Iterable[Row]) -> list[dict[str, Any]]:
         flat: dict[str, Any] = {"index": row["index"], "players": row["players"]}
         flat.update(row.get("point", {}))
         flat["seats"] = " / ".join(row["seats"])
-        flat["winner"] = winners[0] if len(winners) == 1 else "tie"
+        flat["winner"] = winners[0] + 1 if len(winners) == 1 else "tie"
         flat["winner_agent"] = "+".join(dict.fromkeys(row["seats"][s] for s in winners))
         flat["length"] = row["length"]
         flat["returns"] = " ".join(_fmt(r) for r in row["returns"])
@@ -190,7 +191,8 @@ def seat_shares(rows: Iterable[Row], by_point: bool = True) -> list[dict[str, An
     ``rows`` (player counts x sweep values), so a file with many tables does not find an
     edge by trying many; with 2 players both seats carry the table's exact test of the
     decisive games (draws left out), Holm-adjusted over the tables (:func:`seat_tests`).
-    ``by_point=False`` pools the points: only for one rule variant.
+    ``by_point=False`` pools the points: only for one rule variant. ``seat`` is numbered
+    from 1 as everywhere a user reads (seat 1: index 0 of a row's ``returns``/``winners``).
     """
     groups = _seat_groups(rows, by_point)
     tests = {(t["players"], t.get("point", "")): t for t in seat_tests(rows, by_point)}
@@ -203,7 +205,7 @@ def seat_shares(rows: Iterable[Row], by_point: bool = True) -> list[dict[str, An
             entry: dict[str, Any] = {"players": n}
             if point:
                 entry["point"] = point
-            entry |= {"seat": s, **_share(wins, len(members)), "solo": solo, "shared": shared}
+            entry |= {"seat": s + 1, **_share(wins, len(members)), "solo": solo, "shared": shared}
             entry["fair"] = 1 / n
             entry["p"] = tests[n, point]["p"] if n == 2 else _score_p(wins, len(members), 1 / n)
             out.append(entry)
@@ -222,7 +224,7 @@ def seat_tests(rows: Iterable[Row], by_point: bool = True) -> list[dict[str, Any
     """One test of "no seat has an edge" per player count (and sweep point), with its power
     and what it leaves possible.
 
-    Two players: the exact binomial test of seat 0's wins among decisive games (draws, i.e.
+    Two players: the exact binomial test of seat 1's wins among decisive games (draws, i.e.
     shared wins, left out and counted in ``D``). More: Pearson's chi-square of the wins per
     seat (a shared win split) against ``games / players`` each, and the ordered-seat trend
     test (:func:`~nekolib.lab.inference.seat_trend`: ``trend``, the winner's mean seat
@@ -237,7 +239,7 @@ def seat_tests(rows: Iterable[Row], by_point: bool = True) -> list[dict[str, Any
     Holm's first step over the family (5% / tables; exact binomial power with 2 players,
     noncentral chi-square with ``players - 1`` df with more:
     :func:`~nekolib.lab.inference.seat_power`); ``ci_edge``: the largest edge of any seat
-    the 95% Wilson intervals leave possible (of seat 0's share of decisive games with 2
+    the 95% Wilson intervals leave possible (of seat 1's share of decisive games with 2
     players): where no edge is found, an edge this big is not ruled out. ``power``: the
     sentence.
     """
@@ -253,7 +255,7 @@ def seat_tests(rows: Iterable[Row], by_point: bool = True) -> list[dict[str, Any
             draws = games - w0 - w1
             stat, df, p = float(w0), 0, binom_test(w0, w0 + w1)
             entry |= {"games": games, "W": w0, "D": draws, "L": w1}
-            entry |= {"test": "exact binomial (seat 0 W vs L)", "statistic": stat}
+            entry |= {"test": "exact binomial (seat 1 W vs L)", "statistic": stat}
             trials = w0 + w1
             low, high = wilson(w0, w0 + w1)
             ci_edge = max(0.5 - low, high - 0.5)
@@ -632,9 +634,10 @@ def _quantile(values: Sequence[float], q: float) -> float:
 # --------------------------------------------------------------------------- sweeps
 def sweep_summary(rows: Iterable[Row], by: Sequence[str] | None = None) -> list[dict[str, Any]]:
     """Per sweep point (and player count): games, mean game length with a 95% normal
-    interval, seat 0's win share with its Wilson interval (``seat0_low``/``seat0_high``)
-    and, where shared wins happen, seat 0's ``W``/``D``/``L`` (solo win, shared win, no
-    win); every seat's share (``seat1`` ...; ``fair`` = 1/players); per agent its win share
+    interval, seat 1's win share with its Wilson interval (``seat1_low``/``seat1_high``)
+    and, where shared wins happen, seat 1's ``W``/``D``/``L`` (solo win, shared win, no
+    win); every seat's share (``seat1``, ``seat2`` ...: seats from 1, the first seat of the
+    rows is seat 1; ``fair`` = 1/players); per agent its win share
     (``share_<agent>`` with ``_low``/``_high``) and mean score (``score_<agent>``).
 
     ``by``: the sweep keys to group on (default: every key of the rows' ``point``).
@@ -651,9 +654,9 @@ def sweep_summary(rows: Iterable[Row], by: Sequence[str] | None = None) -> list[
         entry |= {"games": n, "length": mean, "length_ci": Z95 * sd / math.sqrt(n)}
         entry["fair"] = 1 / players
         for seat in range(players):
-            entry[f"seat{seat}"] = sum(r["returns"][seat] for r in members) / n
+            entry[f"seat{seat + 1}"] = sum(r["returns"][seat] for r in members) / n
             if seat == 0:
-                entry["seat0_low"], entry["seat0_high"] = wilson(entry["seat0"] * n, n)
+                entry["seat1_low"], entry["seat1_high"] = wilson(entry["seat1"] * n, n)
                 w, d, lost = _wdl(members, 0)
                 if d:
                     entry |= {"W": w, "D": d, "L": lost}
@@ -669,7 +672,7 @@ def sweep_summary(rows: Iterable[Row], by: Sequence[str] | None = None) -> list[
 
 def sweep_tests(rows: Iterable[Row], by: Sequence[str] | None = None) -> list[dict[str, Any]]:
     """Do the sweep values differ? Per player count, one test per quantity over the values:
-    game length (Kruskal-Wallis); seat 0's wins against losses among decisive games
+    game length (Kruskal-Wallis); seat 1's wins against losses among decisive games
     (chi-square of homogeneity of W/L: draws left out) and, where draws happen, the draw
     rate apart (D against W + L); likewise for the first agent when agents rotate.
 
@@ -690,7 +693,7 @@ def sweep_tests(rows: Iterable[Row], by: Sequence[str] | None = None) -> list[di
             continue
         h, df, p = kruskal([[r["length"] for r in m] for m in mine])
         out.append(_test_row(players, "game length", "Kruskal-Wallis", h, df, p))
-        tables = [("seat 0", [_wdl(m, 0) for m in mine])]
+        tables = [("seat 1", [_wdl(m, 0) for m in mine])]
         agents = _agents([r for m in mine for r in m])
         if len(agents) > 1:
             tables.append((agents[0], [_agent_wdl(m, agents[0]) for m in mine]))

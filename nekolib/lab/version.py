@@ -6,7 +6,8 @@ play the same games exactly when their ``source`` hashes agree: SHA-256 of every
 ``nekolib/**/*.py`` file's path and syntax tree (``ast.dump`` with docstrings removed, so an
 edit of a comment, a docstring or blank lines is the same code, and any change to what
 runs is not; the tree's layout depends on Python's minor version, which
-:func:`same_code` compares anyway). The commit is recorded for the reader
+:func:`same_code` compares anyway). Each file's tree digest is cached by the file's bytes
+(:func:`cache_path`), so only a changed file is parsed again. The commit is recorded for the reader
 (``None`` outside a git checkout, e.g. an installed wheel) and ``dirty`` says whether the
 checkout had uncommitted changes under ``nekolib/`` (then only ``source`` names the code).
 """
@@ -14,11 +15,13 @@ checkout had uncommitted changes under ``nekolib/`` (then only ``source`` names 
 from __future__ import annotations
 
 import ast
+import contextlib
 import functools
 import hashlib
 import os
 import platform
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +30,7 @@ from nekolib.core import NekoError
 __all__ = [
     "VERSION_KEYS",
     "WorkerVersionError",
+    "cache_path",
     "check_code",
     "code_difference",
     "code_version",
@@ -121,16 +125,79 @@ def code_difference(a: dict[str, Any] | None, b: dict[str, Any] | None) -> str:
     )
 
 
-def source_hash(package: Path = PACKAGE) -> str:
+def source_hash(package: Path = PACKAGE, cache: Path | bool | None = True) -> str:
     """SHA-256 (16 hex digits) over every ``*.py`` file of ``package``: its relative path and
-    :func:`code_text` (the syntax tree without docstrings: comments and layout do not count)."""
+    the SHA-256 of its :func:`code_text` (the syntax tree without docstrings: comments and
+    layout do not count).
+
+    Parsing and dumping every tree takes seconds, so each file's tree digest is kept in a
+    cache keyed by the SHA-256 of the file's bytes and Python's minor version
+    (:func:`cache_path`; ``cache=False``: none, or a file of your own): a file whose bytes
+    changed is parsed again, so the hash is the same as without the cache. Only reading
+    and hashing the bytes is left (milliseconds). A cache that cannot be read or written is
+    ignored (everything is parsed)."""
+    where = cache_path() if cache is True else (cache or None)
+    known = _read_cache(where) if where else {}
+    used: dict[str, str] = {}
     digest = hashlib.sha256()
     for path in sorted(package.rglob("*.py")):
         if "__pycache__" in path.parts:
             continue
+        data = path.read_bytes()
+        raw = hashlib.sha256(data).hexdigest()
+        tree = known.get(raw) or hashlib.sha256(code_text(data).encode()).hexdigest()
+        used[raw] = tree
         digest.update(path.relative_to(package).as_posix().encode() + b"\0")
-        digest.update(code_text(path.read_bytes()).encode() + b"\0")
+        digest.update(tree.encode() + b"\0")
+    if where and any(known.get(raw) != tree for raw, tree in used.items()):
+        _write_cache(where, dict(list(known.items())[-CACHE_ENTRIES:]) | used)
     return digest.hexdigest()[:16]
+
+
+CACHE_ENTRIES = 2000
+"""Tree digests of files not in the package now that the cache keeps (other checkouts)."""
+
+
+def cache_path() -> Path:
+    """``$NEKOLIB_CACHE`` or ``$XDG_CACHE_HOME/nekolib`` (``~/.cache/nekolib``), file
+    ``source-<python major.minor>.json``: :func:`source_hash`'s tree digests."""
+    folder = os.environ.get("NEKOLIB_CACHE") or Path(
+        os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache", "nekolib"
+    )
+    return Path(folder) / f"source-{sys.version_info[0]}.{sys.version_info[1]}.json"
+
+
+def _read_cache(path: Path) -> dict[str, str]:
+    import json
+
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)}
+
+
+def _write_cache(path: Path, entries: dict[str, str]) -> None:
+    """Atomically (a temporary file renamed over it): two processes writing at once leave
+    one whole file."""
+    import json
+    import tempfile
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".source-", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                json.dump(entries, handle)
+            os.replace(tmp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+    except OSError:
+        pass  # a read-only home: parse every time
 
 
 def code_text(source: bytes | str) -> str:

@@ -100,13 +100,14 @@ for game in ("neko_boss", "neko_in", "manekinecollection", "indovina_gatto"):
 # ## Seat advantage: one test per table, then Holm, then power
 #
 # The same agent in every seat, so any difference between seats is the seat's own.
-# `seat_tests` runs **one** test per player count (2 players: exact binomial of seat 0's
+# `seat_tests` runs **one** test per player count (2 players: exact binomial of seat 1's
 # wins against its losses, draws aside; more: chi-square of the wins per seat, and the
 # ordered-seat trend test: do early seats win more?), adjusts them by Holm over the
 # file's tables (`p_holm`, `trend_holm`: four player counts are four chances to find
 # something), and says what edge the run could have found (80% power, for that same test
 # at 5% / tables) and how big an edge its intervals still allow (`ci_edge`). A table's edge
-# is established when its `p_holm` is below 0.05; the trend is a lead, not part of that. Only then look at single seats:
+# is established when its `p_holm` is below 0.05; the trend is a lead, not part of that.
+# Only then look at single seats (numbered from 1, as everywhere in the lab):
 # `seat_shares` flags a seat (`edge`) when its test, Holm-adjusted over every seat of
 # the file, is below 0.05.
 
@@ -126,7 +127,7 @@ shown(seats_figure(header, seats_rows))
 # %% [markdown]
 # ## Seat advantage depends on who plays: Neko Boss
 #
-# Is Red (seat 0, first to place and to move) favoured? Three answers from the committed
+# Is Red (seat 1, first to place and to move) favoured? Three answers from the committed
 # data: greedy against itself (2 000 games), the mixed field of the ladder (every agent in
 # every seat), and perfect play after a random placement (the exact value of 200
 # positions, `nekolib/neko_boss/data/perfect_play.json`).
@@ -157,7 +158,7 @@ print(greedy["power"])
 # %% [markdown]
 # ## A parameter sweep: Neko Boss boards
 #
-# Per board: the game length, seat 0's share and its W/D/L (draws exist on the small
+# Per board: the game length, seat 1's share and its W/D/L (draws exist on the small
 # boards), with intervals. First ask whether the boards differ at all (`sweep_tests`:
 # wins against losses among decisive games, and the draw rate apart, Holm over the
 # tests): the boards differ in draws, not in who wins; only then compare single boards.
@@ -166,7 +167,7 @@ print(greedy["power"])
 
 # %%
 header, board_rows = read_rows(RESULTS_DIR / "neko_boss_boards.jsonl")
-columns = ["board", "games", "length", "length_ci", "seat0", "seat0_low", "seat0_high",
+columns = ["board", "games", "length", "length_ci", "seat1", "seat1_low", "seat1_high",
            "W", "D", "L"]  # fmt: skip
 print(to_markdown(sweep_summary(board_rows), columns, digits=3))
 print(to_markdown(sweep_tests(board_rows), digits=4))
@@ -181,14 +182,15 @@ shown(sweep_figure(header, board_rows))
 # `python -m nekolib lab report GAME` (here `report_text`) reads every committed run of one
 # game and answers: is it fair **by seat**, **at each player count**, **under the rule
 # variants** that were tried, and which setting is most balanced? Seats are named by turn
-# order (seat 1 plays first). Every finding comes with its Wilson interval, the test and
-# the correction used (Holm over the tables of its own run: a run asks one question), the
-# smallest edge the run detects with 80% power (for that test at that level), the largest
-# edge its intervals still allow, and what it does not show; a comparison section ranks
-# sweep values and pools the runs that played one configuration, with a test of agreement.
-# Neko-in with four players is the case the lab first missed: two runs of 400 games
-# disagreed, a run of 2 700 games saw seat 0 at +2.0 points (p = 0.050) and a confirmatory
-# run of 5 000 games, sized for a 2-point edge before it was played, establishes it.
+# order from 1 (seat 1 plays first), in every table and chart here. Every finding comes
+# with its Wilson interval, the test and the correction used (Holm over the tables of its
+# own run: a run asks one question), the smallest edge the run detects with 80% power (for
+# that test at that level), the largest edge its intervals still allow, and what it does
+# not show; a comparison section ranks sweep values and pools the runs that played one
+# configuration, with a test of agreement. Neko-in with four players is the case the lab
+# first missed: two runs of 400 games disagreed, a run of 2 700 games saw seat 1 at +2.0
+# points (p = 0.050) and a confirmatory run of 5 000 games, sized for a 2-point edge
+# before it was played, establishes it.
 
 # %%
 from IPython.display import Markdown  # noqa: E402
@@ -208,9 +210,9 @@ shown(report_figure("neko_in"))
 
 # %% [markdown]
 # In Manekinecollection the two-player edge belongs to the player who moves *second*, not
-# to a seat: `first_player` moves the first turn to seat 1 and the edge moves with it.
+# to a seat: `first_player` moves the first turn to seat 2 and the edge moves with it.
 # (That is a finding of the rules: `tests/test_lab_findings.py` plays games mirrored, seat
-# 1 starting with seat 0's cards, and every one ends mirrored.)
+# 2 starting with seat 1's cards, and every one ends mirrored.)
 
 # %%
 for finding in findings(game_runs("manekinecollection")):
