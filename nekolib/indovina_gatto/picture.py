@@ -671,10 +671,10 @@ def _narrow_svg(view: dict[str, Any], hl: Collection[str]) -> SVG:
     status = wrap(status_line(view), int((w - 2 * PAD) / 7.8))
     parts = [
         label(PAD, 26, "Indovina Gatto", 20, font_weight="bold"),
-        label(w - PAD, 25, seen, 12, fill=MUTED, text_anchor="end"),
-        text_lines(PAD, 48, status, 14, 18),
+        label(PAD, 44, seen, 12, fill=MUTED),  # its own line: beside the title it would touch
+        text_lines(PAD, 64, status, 14, 18),
     ]
-    y = 48 + 18 * len(status)
+    y = 64 + 18 * len(status)
     order = [viewer] if viewer is not None else []
     order += [p for p in range(n) if p != viewer]
     panel_w = w - 2 * PAD
