@@ -584,8 +584,10 @@ def _highlights(
     view: dict[str, Any], layout: _Layout, ids: Collection[str], table_top: float
 ) -> str:
     rings = []
-    # Narrow: rings of neighbouring points must not touch (nor cover the row numbers).
-    ring = (min(30, layout.unit / 2 - 5), 3) if layout.narrow else (min(30, layout.unit / 2), 4)
+    # Narrow: rings of neighbouring points must not touch (nor cover the row numbers), yet
+    # stay outside the top cat (TOP_R) on the boards with the closest points.
+    narrow_r = max(TOP_R + 4, min(30, layout.unit / 2 - 5))
+    ring = (narrow_r, 3) if layout.narrow else (min(30, layout.unit / 2), 4)
     for p, label in enumerate(view["labels"]):
         if f"point-{label}" in ids or (f"stack-{label}" in ids and view["stacks"][p]):
             rings.append(_highlight(*layout.at(p), *ring))
