@@ -62,10 +62,12 @@ MUTED = "#6b6357"
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 MIN_FONT_PX = 11
 """Smallest text size any picture uses (legible at 100 % zoom)."""
-NARROW_WIDTH = 300
-"""Width of every narrow layout: its 11 px text is 12 px or more on a board 328 px wide or
-wider (a phone's 360, JupyterLab's 336 on a tablet with the file browser open; the board
-shows it at its full width, up to :data:`NARROW_MAX_PX`)."""
+NARROW_WIDTH = 284
+"""Width of every narrow layout: its 11 px text is 12 px or more on a board 310 px wide or
+wider (the board shows it at its full width, up to :data:`NARROW_MAX_PX`). On a phone the
+board takes the whole width of the notebook (``board.css``): 312 px in JupyterLab at 390
+(its side bars stay), 320 in Voila at 320, 336 in JupyterLab on a tablet with the file
+browser open."""
 NARROW_MAX_PX = 560
 """Widest a narrow layout is shown (CSS px; ``nekolib/widgets/static/board.css``)."""
 BOARD_ZOOM = 12 / MIN_FONT_PX

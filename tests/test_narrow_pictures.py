@@ -4,7 +4,7 @@ For seeded random decisions of every game and player count, the decider's pictur
 narrow layout is :data:`~nekolib.picture.NARROW_WIDTH` wide, holds every element of every
 click path of the position (so taps and keys work the same), has the same element ids as
 the wide picture, and no text under :data:`~nekolib.picture.MIN_FONT_PX` (11 px: 12 CSS
-px once the board shows it 328 px wide or wider). ``tests/browser/test_phones.py`` measures
+px once the board shows it 310 px wide or wider). ``tests/browser/test_phones.py`` measures
 the drawn sizes in Chromium.
 """
 

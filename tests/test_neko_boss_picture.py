@@ -301,3 +301,33 @@ def test_widget_reexports_the_picture_colours_and_names():
     assert widget.COLOURS == PLAYER_COLOURS[:4] == picture.COLOURS
     assert widget.NAMES == ("Red", "Blue", "Green", "Orange") == picture.NAMES
     assert not hasattr(widget, "board_svg")
+
+
+def test_narrow_targets_and_rings_neither_touch_nor_cover_the_row_numbers():
+    """The phone layout (issue 39): on the 4x6 town every point highlighted, neighbouring
+    points' discs to tap keep a gap, their rings (gold and dashed, strokes included) do not
+    touch, and no ring reaches the row numbers 1-4 left of the board (13 px digits, about
+    8 px wide)."""
+    state = new_game(2, seed=1)
+    view = state.view(0)
+    ids = [f"point-{label}" for label in view["labels"]]
+    root = parse(str(picture.svg(view, highlight=ids, narrow=True)))
+    discs = [
+        (float(c.get("cx")), float(c.get("cy")), float(c.get("r")))
+        for g in by_class(root, "point")
+        for c in g
+        if c.get("class") == "hit"
+    ]
+    assert len(discs) == 24
+    step = min(math.dist(a[:2], b[:2]) for i, a in enumerate(discs) for b in discs[i + 1 :])
+    assert step - 2 * max(r for *_, r in discs) >= 4, (step, discs[0])
+    rings = [c for g in by_class(root, "highlight") for c in g if c.tag == f"{NS}circle"]
+    assert len(rings) == 48  # a gold and a dashed ring per point
+    outer = max(float(c.get("r")) + float(c.get("stroke-width")) / 2 for c in rings)
+    assert 2 * outer < step, (outer, step)
+    rows = [t for t in root.iter(f"{NS}text") if (t.text or "").strip() in {"1", "2", "3", "4"}]
+    left = min(x for x, _, _ in discs)
+    row_labels = [t for t in rows if float(t.get("x")) < left]
+    assert len(row_labels) == 4, [t.text for t in rows]
+    for t in row_labels:
+        assert left - outer - float(t.get("x")) >= 4, (t.text, t.get("x"), left, outer)

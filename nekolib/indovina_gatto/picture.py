@@ -330,6 +330,13 @@ def _grid(count: int, width: float) -> tuple[int, int]:
     return cols, rows
 
 
+def _narrow_grid(count: int, width: float) -> tuple[int, int, float]:
+    """Columns, rows and left edge of cards centred in a narrow picture ``width`` wide, with
+    margins of 6 (three cards a row in :data:`~nekolib.picture.NARROW_WIDTH`)."""
+    cols, rows = _grid(count, width - 12)
+    return cols, rows, (width - cols * CARD_W - (cols - 1) * GAP) / 2
+
+
 TABLE_HELP = "masks on top: one from every player sharing a trait with the cat"
 
 
@@ -342,6 +349,9 @@ def _table(
     width = width or WIDTH
     inner = width - 2 * PAD
     cols, rows = _grid(len(cats), inner)
+    left = PAD
+    if width < WIDTH:
+        cols, rows, left = _narrow_grid(len(cats), width)
     out = [
         label(
             PAD,
@@ -372,7 +382,7 @@ def _table(
             findable_group(
                 f"table-cat-{cat['card']}",
                 "cat-card table-cat",
-                PAD + c * (CARD_W + GAP),
+                left + c * (CARD_W + GAP),
                 y + r * (CARD_H + GAP),
                 (CARD_W, CARD_H),
                 cat_card_face(cat, cat["maskers"]),
@@ -554,14 +564,14 @@ def _narrow_hand(
         cards_bottom = y + 44
     else:
         out.append(label(PAD, y + 16, f"Your hand ({seat_label(viewer)})", 14, font_weight="bold"))
-        cols, rows = _grid(len(hand), w - 2 * PAD)
+        cols, rows, left = _narrow_grid(len(hand), w)
         for k, card in enumerate(hand):
             r, c = divmod(k, cols)
             out.append(
                 findable_group(
                     f"hand-cat-{card['card']}",
                     "cat-card hand-cat",
-                    PAD + c * (CARD_W + GAP),
+                    left + c * (CARD_W + GAP),
                     y + 26 + r * (CARD_H + GAP),
                     (CARD_W, CARD_H),
                     cat_card_face(card),
@@ -671,10 +681,10 @@ def _narrow_svg(view: dict[str, Any], hl: Collection[str]) -> SVG:
     status = wrap(status_line(view), int((w - 2 * PAD) / 7.8))
     parts = [
         label(PAD, 26, "Indovina Gatto", 20, font_weight="bold"),
-        label(w - PAD, 25, seen, 12, fill=MUTED, text_anchor="end"),
-        text_lines(PAD, 48, status, 14, 18),
+        label(PAD, 44, seen, 12, fill=MUTED),  # its own line: beside the title it would touch
+        text_lines(PAD, 64, status, 14, 18),
     ]
-    y = 48 + 18 * len(status)
+    y = 64 + 18 * len(status)
     order = [viewer] if viewer is not None else []
     order += [p for p in range(n) if p != viewer]
     panel_w = w - 2 * PAD

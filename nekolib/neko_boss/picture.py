@@ -60,9 +60,9 @@ COLUMNS = (("", 26), ("player", 74), ("4+ stacks", 78), ("highest", 62), ("stack
 COLUMNS += (("in hand", 62), ("", 78))
 TABLE_WIDTH = sum(w for _, w in COLUMNS)
 NARROW_COLUMNS = (("", 22), ("player", 58), ("4+", 30), ("top", 34), ("stacks", 48))
-NARROW_COLUMNS += (("hand", 40), ("", 64))
+NARROW_COLUMNS += (("hand", 36), ("", 52))
 """The score table of the narrow layout (:data:`nekolib.picture.NARROW_WIDTH` wide)."""
-NARROW_PAD = 30
+NARROW_PAD = 34
 
 STREET = "#9c8f76"
 DOT = "#8a7f6a"
@@ -229,14 +229,17 @@ def _half_height(height: int) -> float:
     return (min(PILE_MAX, CHIP_H * (height - 1)) + 2 * TOP_R) / 2
 
 
-def _stack(x: float, y: float, label: str, stack: Sequence[int], score_height: int) -> str:
-    """One stack: gold plate if it scores, buried chips, top marker, height badge, tooltip."""
+def _stack(
+    x: float, y: float, label: str, stack: Sequence[int], score_height: int, hit_w: float = 58
+) -> str:
+    """One stack: gold plate if it scores, buried chips, top marker, height badge, tooltip;
+    ``hit_w`` wide to tap."""
     height, top = len(stack), stack[-1]
     scores = height >= score_height
     chips, top_y = _pile(x, y, stack)
     half = _half_height(height)
     parts = [
-        _hit("rect", x=x - 29, y=y - half - 9, width=58, height=2 * half + 18, rx=12),
+        _hit("rect", x=x - hit_w / 2, y=y - half - 9, width=hit_w, height=2 * half + 18, rx=12),
         title(
             f"{label}: stack of {height}, {_name(top)} on top (moves and keeps it)"
             + (f", scores ({score_height}+)" if scores else "")
@@ -314,11 +317,13 @@ def _point_words(label: str, stack: Sequence[int]) -> str:
     return f"{label}: stack of {cats}, {_name(stack[-1])} on top"
 
 
-def _point(x: float, y: float, label: str, stack: Sequence[int], named: bool) -> str:
-    """An intersection: a dot, a transparent disc to click later, and its label unless the
-    board's edges already name its column and row (``named``)."""
+def _point(
+    x: float, y: float, label: str, stack: Sequence[int], named: bool, hit_r: float = 24
+) -> str:
+    """An intersection: a dot, a transparent disc (``hit_r``) to click later, and its label
+    unless the board's edges already name its column and row (``named``)."""
     parts = [
-        _hit("circle", cx=x, cy=y, r=24),
+        _hit("circle", cx=x, cy=y, r=hit_r),
         title(_point_words(label, stack)),
         el("circle", cx=x, cy=y, r=5, fill=DOT),
     ]
@@ -378,8 +383,9 @@ def _arrow_head(x: float, y: float, ux: float, uy: float, size: float = 13) -> s
     return " ".join(f"{a:.1f},{b:.1f}" for a, b in pts)
 
 
-def _highlight(x: float, y: float, r: float) -> str:
-    """Issue 11's emphasis: a thick gold ring and a dashed dark ring (visible without colour)."""
+def _highlight(x: float, y: float, r: float, gap: float = 4) -> str:
+    """Issue 11's emphasis: a thick gold ring and a dashed dark ring ``gap`` outside it
+    (visible without colour)."""
     return group(
         [
             el("circle", cx=x, cy=y, r=r, fill="none", stroke=GOLD, stroke_width=5),
@@ -387,7 +393,7 @@ def _highlight(x: float, y: float, r: float) -> str:
                 "circle",
                 cx=x,
                 cy=y,
-                r=r + 4,
+                r=r + gap,
                 fill="none",
                 stroke=INK,
                 stroke_width=1.5,
@@ -421,7 +427,7 @@ def _edges(names: tuple[dict[float, str], dict[float, str]], layout: _Layout) ->
     col, row = names
     pad, unit = layout.pad, layout.unit
     bottom = layout.board_bottom - pad + (32 if layout.narrow else 46)
-    left = layout.left - (22 if layout.narrow else 42)
+    left = layout.left - (27 if layout.narrow else 42)
     parts = [
         _text(layout.left + (x - layout.x0) * unit, bottom, c, 13, text_anchor="middle")
         for x, c in sorted(col.items())
@@ -533,16 +539,21 @@ def svg(view: dict[str, Any], *, highlight: Collection[str] = (), narrow: bool =
     names = _edge_names(view)
     if names:
         body.append(_edges(names, layout))
+    # Narrow: neighbouring targets (and their outlines) must not touch: a gap of 6.
+    hit = (min(24, layout.unit / 2 - 3), min(58, layout.unit - 6)) if layout.narrow else (24, 58)
     body.append(
         group(
-            (_point(*layout.at(p), labels[p], s, bool(names)) for p, s in enumerate(stacks)),
+            (
+                _point(*layout.at(p), labels[p], s, bool(names), hit[0])
+                for p, s in enumerate(stacks)
+            ),
             id="points",
         )
     )
     body.append(
         group(
             (
-                _stack(*layout.at(p), labels[p], s, view["score_height"])
+                _stack(*layout.at(p), labels[p], s, view["score_height"], hit[1])
                 for p, s in enumerate(stacks)
                 if s
             ),
@@ -573,9 +584,13 @@ def _highlights(
     view: dict[str, Any], layout: _Layout, ids: Collection[str], table_top: float
 ) -> str:
     rings = []
+    # Narrow: rings of neighbouring points must not touch (nor cover the row numbers), yet
+    # stay outside the top cat (TOP_R) on the boards with the closest points.
+    narrow_r = max(TOP_R + 4, min(30, layout.unit / 2 - 5))
+    ring = (narrow_r, 3) if layout.narrow else (min(30, layout.unit / 2), 4)
     for p, label in enumerate(view["labels"]):
         if f"point-{label}" in ids or (f"stack-{label}" in ids and view["stacks"][p]):
-            rings.append(_highlight(*layout.at(p), min(30, layout.unit / 2)))
+            rings.append(_highlight(*layout.at(p), *ring))
     left = (layout.width - layout.table_width) / 2
     for seat in range(len(view["scores"])):
         if f"score-{seat}" in ids:
