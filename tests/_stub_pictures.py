@@ -6,7 +6,7 @@ the CLI use :func:`stub_pngs`: every picture becomes one fixed 1x1 PNG, drawn in
 so the build still stores a PNG where it would (same cells, attachments and outputs).
 The real PNGs are checked for every game by ``test_classroom_build.py``'s
 ``test_graded_notebook_cells_metadata_and_pictures`` and
-``test_practice_notebook_cells_and_metadata`` (and by ``make test-wheel``'s classroom build).
+``test_practice_notebook_cells_and_metadata``; ``make test-wheel``'s class is built with them.
 """
 
 from __future__ import annotations
