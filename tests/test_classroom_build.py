@@ -20,6 +20,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from _stub_pictures import stub_pngs
 
 from nekolib.__main__ import main
 from nekolib.classroom import (
@@ -63,16 +64,34 @@ def _no_check_log(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NEKOLIB_CHECK_LOG", "off")
 
 
+REAL_PICTURES = {
+    "test_graded_notebook_cells_metadata_and_pictures",
+    "test_practice_notebook_cells_and_metadata",
+}
+"""The tests that look at the PNGs; the others build with a stand-in (tests/_stub_pictures.py)."""
+
+
+@pytest.fixture(autouse=True)
+def _pictures(request: pytest.FixtureRequest):
+    if request.function.__name__ in REAL_PICTURES:
+        yield
+    else:
+        with stub_pngs():
+            yield
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory):
     out = tmp_path_factory.mktemp("classroom")
-    return write_classroom(STUDENTS, out)
+    with stub_pngs():
+        return write_classroom(STUDENTS, out)
 
 
 @pytest.fixture(scope="module")
 def practice_built(tmp_path_factory: pytest.TempPathFactory):
     out = tmp_path_factory.mktemp("practice")
-    return write_classroom(STUDENTS, out, mode="practice")
+    with stub_pngs():
+        return write_classroom(STUDENTS, out, mode="practice")
 
 
 def _cells(nb, kind: str | None = None):
