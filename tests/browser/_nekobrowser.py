@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -128,15 +129,28 @@ def click_once(page, root: str, rng, snap, gesture: str = "click") -> str:
 
 def play_lit(page, selector: str, lit: list[str]) -> None:
     """Click the lit (hinted) picture parts in the order the board takes them: each time the
-    lit part that is a target now (a hint lights the source and the landing point alike)."""
+    lit part that is a target now (a hint lights the source and the landing point alike),
+    after the kernel has redrawn the board for the click before (a busy kernel, e.g. during
+    a background search, answers late: its targets are not the next click's yet)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     game = page.locator(selector).first
     for _ in range(len(lit)):
         targets = page.evaluate(SNAPSHOT_JS, selector)["targets"]
         now = [e for e in lit if e in targets]
         if not now:
             return
+        drawn = page.evaluate(SNAPSHOT_JS, selector)["board"]
         game.locator(f'.nekolib-board-view [id="{now[0]}"]').first.click()
         lit = [e for e in lit if e != now[0]]
+        with contextlib.suppress(PlaywrightTimeout):  # the kernel's redraw, however busy it is
+            page.wait_for_function(
+                "([sel, drawn]) => { const b = document.querySelector(sel)"
+                "  .querySelector('.nekolib-board-view');"
+                "  return b && b.innerHTML.length + ':' + b.dataset.version !== drawn; }",
+                arg=[selector, drawn],
+                timeout=60_000,
+            )
         page.evaluate(QUIET_JS, 400)
 
 
