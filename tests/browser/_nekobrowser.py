@@ -162,10 +162,9 @@ RUN_ALL_DONE_JS = """(sel) => { const r = document.querySelector(sel);
          prompts.length && !prompts.some(p => p.innerText.includes('*')); }"""
 
 
-def run_all_in_jupyterlab(page, jupyterlab, rel: str, workspace: str) -> None:
-    """Open notebook ``rel`` in JupyterLab (a fresh workspace), Run All, and wait until no
-    cell is running and the first game widget has drawn its board."""
-    page.goto(jupyterlab.url(f"/lab/workspaces/{workspace}/tree/{rel}?reset"))
+def open_in_jupyterlab(page, jupyterlab, rel: str, workspace: str) -> None:
+    """Open notebook ``rel`` in JupyterLab (a fresh workspace) and wait for its kernel session."""
+    page.goto(jupyterlab.url(f"/lab/workspaces/{workspace}/tree/{rel}?reset"), timeout=120_000)
     page.wait_for_selector(".jp-Notebook", state="visible", timeout=120_000)
     page.wait_for_function(
         "() => window.jupyterapp && window.jupyterapp.shell.currentWidget &&"
@@ -173,6 +172,12 @@ def run_all_in_jupyterlab(page, jupyterlab, rel: str, workspace: str) -> None:
         " window.jupyterapp.shell.currentWidget.sessionContext.session",
         timeout=120_000,
     )
+
+
+def run_all_in_jupyterlab(page, jupyterlab, rel: str, workspace: str) -> None:
+    """Open notebook ``rel`` in JupyterLab (a fresh workspace), Run All, and wait until no
+    cell is running and the first game widget has drawn its board."""
+    open_in_jupyterlab(page, jupyterlab, rel, workspace)
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
     page.wait_for_function(RUN_ALL_DONE_JS, arg=LAB_GAME, timeout=180_000)
 

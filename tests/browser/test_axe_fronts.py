@@ -39,7 +39,7 @@ from pathlib import Path
 import pytest
 import test_lite as lite
 from _nekobrowser import LAB_GAME, QUIET_JS, ROOT, game_notebooks
-from test_axe import axe_available, by_rule, counts, report_and_check, run_axe
+from test_axe import axe_available, report_and_check, run_axe, summarise
 from test_keyboard import GAME, focus, tab_until
 
 from nekolib.picture import contrast_ratio
@@ -84,12 +84,7 @@ def check_axe(page, name: str) -> dict:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"))
     rows = run_axe(page)["rows"]
-    summary = {
-        "project": counts(rows, True),
-        "project_rules": by_rule(rows, True),
-        "chrome": counts(rows, False),
-        "chrome_rules": by_rule(rows, False),
-    }
+    summary = summarise(rows)
     report_and_check(rows, summary, name)
     return summary
 

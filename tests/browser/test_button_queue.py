@@ -33,6 +33,7 @@ from _nekobrowser import (
     SCREENSHOTS,
     SNAPSHOT_JS,
     FrameMeter,
+    open_in_jupyterlab,
     play_decisions,
     widget_screenshot,
 )
@@ -131,14 +132,7 @@ def test_undo_pressed_three_times_under_run_all_counts_once(jupyterlab, workdir,
     rel = "tests/browser/fixtures/busy_kernel.ipynb"
     go = workdir / GO  # the long cell ends when this file exists
     go.unlink(missing_ok=True)
-    page.goto(jupyterlab.url(f"/lab/workspaces/busy-kernel/tree/{rel}?reset"), timeout=120_000)
-    page.wait_for_selector(".jp-Notebook", state="visible", timeout=120_000)
-    page.wait_for_function(
-        "() => window.jupyterapp && window.jupyterapp.shell.currentWidget &&"
-        " window.jupyterapp.shell.currentWidget.sessionContext &&"
-        " window.jupyterapp.shell.currentWidget.sessionContext.session",
-        timeout=120_000,
-    )
+    open_in_jupyterlab(page, jupyterlab, rel, "busy-kernel")
     # not awaited: the command's promise ends with the last cell
     page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
     page.wait_for_selector(f"{LAB_GAME} .nekolib-board-view .nk-target", timeout=100_000)

@@ -482,17 +482,12 @@ def test_no_serious_or_critical_axe_violation_in_the_lite_site(notebook, lite_se
     """axe-core (npm, injected from node_modules) on each game notebook in the Lite site with
     its first board drawn: no serious or critical violation in the project's elements (the
     game widget, the notebook's outputs); JupyterLab's own are printed (see test_axe.py)."""
-    from test_axe import axe_available, by_rule, counts, report_and_check, run_axe
+    from test_axe import axe_available, report_and_check, run_axe, summarise
 
     axe_available()
     with cold_page(lite_browser) as page:
         open_notebook(page, lite_server.base, notebook)
         page.evaluate(QUIET_JS, 1000)
         rows = run_axe(page)["rows"]
-    summary = {
-        "project": counts(rows, True),
-        "project_rules": by_rule(rows, True),
-        "chrome": counts(rows, False),
-        "chrome_rules": by_rule(rows, False),
-    }
+    summary = summarise(rows)
     report_and_check(rows, summary, f"lite-{notebook}")
