@@ -15,6 +15,7 @@ its move on the picture with the reason.
 
 from __future__ import annotations
 
+import contextlib
 import html
 import numbers
 import random
@@ -278,8 +279,13 @@ class GameWidget(widgets.VBox):
 
     def _answer(self, handler: Callable[[], Any]) -> None:
         # The board's redraw and the answer travel in one message (as for board presses):
-        # once the front end has drawn the press's result, it takes the next press.
-        with self.board.hold_sync():
+        # once the front end has drawn the press's result, it takes the next press. The
+        # status line and the words under the buttons are held too and follow that message,
+        # so what a press says (a hint) never shows before the board it speaks of is drawn
+        # and ready for the next press.
+        with contextlib.ExitStack() as held:
+            for view in (self.status, self.said_view, self.board):  # sent in reverse order
+                held.enter_context(view.hold_sync())
             try:
                 handler()
             finally:

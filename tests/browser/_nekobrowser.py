@@ -130,12 +130,19 @@ def click_once(page, root: str, rng, snap, gesture: str = "click") -> str:
 def play_lit(page, selector: str, lit: list[str]) -> None:
     """Click the lit (hinted) picture parts in the order the board takes them: each time the
     lit part that is a target now (a hint lights the source and the landing point alike),
-    after the kernel has redrawn the board for the click before (a busy kernel, e.g. during
-    a background search, answers late: its targets are not the next click's yet)."""
+    once the board waits for no answer (a press made meanwhile is refused, as a student's
+    would be: the Hint press is answered just after its first look shows) and after the
+    kernel has redrawn the board for the click before."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     game = page.locator(selector).first
     for _ in range(len(lit)):
+        page.wait_for_function(  # a press made while one is unanswered would be refused
+            "(sel) => { const b = document.querySelector(sel).querySelector("
+            "'.nekolib-board-view'); return b && !b.dataset.waiting; }",
+            arg=selector,
+            timeout=60_000,
+        )
         targets = page.evaluate(SNAPSHOT_JS, selector)["targets"]
         now = [e for e in lit if e in targets]
         if not now:

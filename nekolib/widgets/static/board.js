@@ -150,6 +150,7 @@ function render({ model, el }) {
     const { timer, refused, at } = waiting;
     clearTimeout(timer);
     waiting = null;
+    delete root.dataset.waiting;
     root.removeAttribute("aria-busy");
     untell();
     if (refused) {
@@ -176,6 +177,7 @@ function render({ model, el }) {
     // A press is on its way to the kernel: say so if the answer takes more than a moment.
     untell();
     root.dataset.sent = String(performance.now());
+    root.dataset.waiting = "true"; // until the answer (tests wait on it before a press)
     const timer = setTimeout(() => {
       if (!waiting) return;
       tell(waitWords(0), waiting.at);
