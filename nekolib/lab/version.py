@@ -15,7 +15,6 @@ checkout had uncommitted changes under ``nekolib/`` (then only ``source`` names 
 from __future__ import annotations
 
 import ast
-import contextlib
 import functools
 import hashlib
 import os
@@ -180,22 +179,15 @@ def _read_cache(path: Path) -> dict[str, str]:
 
 
 def _write_cache(path: Path, entries: dict[str, str]) -> None:
-    """Atomically (a temporary file renamed over it): two processes writing at once leave
-    one whole file."""
+    """Atomically (:func:`nekolib.files.replace_text`): two processes writing at once leave
+    one whole file; a folder that cannot be written is skipped (every run parses then)."""
     import json
-    import tempfile
+
+    from nekolib.files import replace_text
 
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".source-", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                json.dump(entries, handle)
-            os.replace(tmp, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
+        replace_text(path, json.dumps(entries))
     except OSError:
         pass  # a read-only home: parse every time
 
