@@ -25,7 +25,7 @@ from nekolib.neko_in.analysis import brawl_odds
 from nekolib.neko_in.picture import question_words, seat_name
 from nekolib.neko_in.rules import COLOURS, EVENT_TEXT, EVENTS, Params, new_game
 from nekolib.widgets import HUMAN, GameWidget
-from nekolib.widgets.base import NO_KERNEL
+from nekolib.widgets.base import kernel_free_bundle
 
 __all__ = ["NekoInLauncher", "NekoInWidget", "neko_in_widget", "play"]
 
@@ -147,8 +147,4 @@ class NekoInLauncher(widgets.VBox):
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """Shown as text (no kernel): one line saying how to get the board back."""
-        bundle = super()._repr_mimebundle_(**kwargs)
-        data = bundle[0] if isinstance(bundle, tuple) else bundle
-        if data is not None:
-            data["text/plain"] = f"<{type(self).__name__}> {NO_KERNEL}"
-        return bundle
+        return kernel_free_bundle(self, super()._repr_mimebundle_(**kwargs))

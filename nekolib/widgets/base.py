@@ -112,6 +112,17 @@ def widget_seed(seed: Any) -> int:
     return int(seed)
 
 
+def kernel_free_bundle(widget: widgets.Widget, bundle: Any, picture: str | None = None) -> Any:
+    """``widget``'s mime bundle with what a front end without its kernel shows: the one-line
+    :data:`NO_KERNEL` text (and ``picture`` as ``image/svg+xml``, for static readers)."""
+    data = bundle[0] if isinstance(bundle, tuple) else bundle
+    if data is not None:
+        if picture is not None:
+            data["image/svg+xml"] = picture
+        data["text/plain"] = f"<{type(widget).__name__}> {NO_KERNEL}"
+    return bundle
+
+
 class GameWidget(widgets.VBox):
     """Play a game step by step: clickable picture, hint, undo, new game, seats, move log.
 
@@ -336,15 +347,8 @@ class GameWidget(widgets.VBox):
         Front ends that can show widgets (JupyterLab, Voila) pick the widget; GitHub,
         nbconvert without widget state and other static readers show the picture.
         """
-        bundle = super()._repr_mimebundle_(**kwargs)
-        data = bundle[0] if isinstance(bundle, tuple) else bundle
-        if data is None:
-            return bundle
         picture = self.static_picture()
-        if picture is not None:
-            data["image/svg+xml"] = picture
-        data["text/plain"] = f"<{type(self).__name__}> {NO_KERNEL}"
-        return bundle
+        return kernel_free_bundle(self, super()._repr_mimebundle_(**kwargs), picture)
 
     def extra_panel(self) -> widgets.Widget | None:
         """An optional widget under the board (odds, deduction board...)."""
